@@ -1,0 +1,104 @@
+package dev.spindle.store;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.store.ReadOnceHint;
+
+/**
+ * Decides, per file name and {@link IOContext}, whether {@link HybridDirectory} maps a file or
+ * reads it through NIO, and with which advice and preload a mapped file is opened.
+ *
+ * <p>Immutable, so any number of threads may consult it at once.
+ */
+final class FileRouting {
+
+  /** How a file is read. */
+  enum Route {
+    /** Memory-mapped through {@link org.apache.lucene.store.MMapDirectory}. */
+    MMAP,
+    /** Positional reads through {@link org.apache.lucene.store.NIOFSDirectory}. */
+    NIO
+  }
+
+  private final Set<String> mmapExtensions;
+  private final Map<String, ReadAdvice> adviceByExtension;
+  private final ReadAdvice defaultAdvice;
+  private final Set<String> preloadExtensions;
+
+  FileRouting(
+      Set<String> mmapExtensions,
+      Map<String, ReadAdvice> adviceByExtension,
+      ReadAdvice defaultAdvice,
+      Set<String> preloadExtensions) {
+    this.mmapExtensions = Set.copyOf(mmapExtensions);
+    this.adviceByExtension = Map.copyOf(adviceByExtension);
+    this.defaultAdvice = defaultAdvice;
+    this.preloadExtensions = Set.copyOf(preloadExtensions);
+  }
+
+  Route route(String name, IOContext context) {
+    // A read-once input (segments_N, .si, checksum verification) is consumed front to back and
+    // closed: a mapping would cost a mmap/munmap pair and a TLB shootdown for nothing.
+    if (context.hints().contains(ReadOnceHint.INSTANCE)) {
+      return Route.NIO;
+    }
+    return mmapExtensions.contains(extension(name)) ? Route.MMAP : Route.NIO;
+  }
+
+  ReadAdvice readAdvice(String name, IOContext context) {
+    // Merges and flushes stream whole files once; read-ahead is what they want.
+    if (context.context() == IOContext.Context.MERGE
+        || context.context() == IOContext.Context.FLUSH) {
+      return ReadAdvice.SEQUENTIAL;
+    }
+    return adviceByExtension.getOrDefault(extension(name), defaultAdvice);
+  }
+
+  boolean preload(String name) {
+    return preloadExtensions.contains(extension(name));
+  }
+
+  Set<String> mmapExtensions() {
+    return mmapExtensions;
+  }
+
+  /**
+   * The extension that decides a file's route: the text after the last dot, lower-cased. A
+   * temporary file ({@code _0.fdt__1.tmp}, {@code _0_Lucene90_0.fdt.tmp}) is routed as the file it
+   * stands in for, so its extension is the one inside its name, cut at the temp-counter suffix.
+   */
+  static String extension(String name) {
+    String base = name;
+    if (base.endsWith(".tmp")) {
+      base = base.substring(0, base.length() - ".tmp".length());
+      int dot = base.lastIndexOf('.');
+      if (dot < 0) {
+        return "tmp";
+      }
+      String inner = base.substring(dot + 1);
+      int underscore = inner.indexOf('_');
+      return lowerCase(underscore < 0 ? inner : inner.substring(0, underscore));
+    }
+    int dot = base.lastIndexOf('.');
+    return dot < 0 ? "" : lowerCase(base.substring(dot + 1));
+  }
+
+  private static String lowerCase(String s) {
+    return s.toLowerCase(Locale.ROOT);
+  }
+
+  @Override
+  public String toString() {
+    return "mmap="
+        + new TreeSet<>(mmapExtensions)
+        + ", advice="
+        + defaultAdvice
+        + (adviceByExtension.isEmpty() ? "" : " " + new TreeMap<>(adviceByExtension))
+        + (preloadExtensions.isEmpty() ? "" : ", preload=" + new TreeSet<>(preloadExtensions));
+  }
+}

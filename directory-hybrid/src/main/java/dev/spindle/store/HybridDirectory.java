@@ -1,0 +1,428 @@
+package dev.spindle.store;
+
+import java.io.Closeable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.FSLockFactory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.LockFactory;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.store.NoLockFactory;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * An {@link FSDirectory} that memory-maps the files Lucene reads at random and that are small
+ * enough to stay in the page cache, and reads every other file through {@link NIOFSDirectory}
+ * positional reads. A large index then no longer faults megabytes of stored fields into the page
+ * cache for every document it loads, while term lookups on a small index cost no more than on
+ * {@link MMapDirectory}.
+ *
+ * <p>This one directory owns listing, writing, renaming, syncing, deletion and pending deletes;
+ * only {@link #openInput} is routed, per file, to a mapped or an NIO input. The route comes from
+ * the file's extension (for a temporary {@code *.tmp} file, the extension inside its name) and the
+ * {@link IOContext}:
+ *
+ * <ul>
+ *   <li>Files with an extension in the mmap set are mapped. The default set is {@link
+ *       #DEFAULT_MMAP_EXTENSIONS}:
+ *       <ul>
+ *         <li>{@code cfs}: a compound file holds a whole small segment, term dictionary included,
+ *             so id lookups land in it;
+ *         <li>{@code tim}, {@code tip}: term dictionary blocks and the terms index, walked on every
+ *             term lookup;
+ *         <li>{@code doc}, {@code pos}, {@code pay}: postings, skipped through at random by
+ *             conjunctions and lookups;
+ *         <li>{@code dvd}: doc values, read per document by sorting, faceting and scripts;
+ *         <li>{@code nvd}: norms, one read per scored document;
+ *         <li>{@code kdd}, {@code kdi}: points tree data and index, walked by range queries;
+ *         <li>{@code vec}, {@code vex}, {@code veq}, {@code veb}: vectors and their graph, read at
+ *             random by nearest-neighbour search.
+ *       </ul>
+ *   <li>Everything else goes through NIO: stored fields ({@code fdt}, {@code fdx}, {@code fdm}) and
+ *       term vectors ({@code tvd}, {@code tvx}, {@code tvm}), which are large and read once per
+ *       returned document, and every metadata file ({@code si}, {@code fnm}, {@code cfe}, {@code
+ *       tmd}, {@code psm}, {@code dvm}, {@code nvm}, {@code kdm}, {@code vem}..., {@code liv},
+ *       {@code segments_N}), which is read once when a segment opens.
+ *   <li>An input opened with {@link org.apache.lucene.store.ReadOnceHint} (segment infos, checksum
+ *       verification) always goes through NIO, whatever its extension.
+ *   <li>A mapped file opened for a merge or a flush gets {@link ReadAdvice#SEQUENTIAL}; otherwise
+ *       it gets the advice configured for its extension, {@link ReadAdvice#NORMAL} by default.
+ *       {@code MADV_RANDOM} is not the default: with the multi-generational LRU of Linux 6.3+ it
+ *       makes the kernel reclaim mapped pages eagerly (Lucene issues #14408 and #15040).
+ * </ul>
+ *
+ * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
+ * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
+ * stays fully usable; the fallback is counted in {@link #stats()} and logged once per directory, at
+ * {@code WARNING}, through {@link System.Logger}.
+ *
+ * <p><b>Thread-safety.</b> All methods may be called by any number of threads at once, as for any
+ * {@link FSDirectory}. The routing configuration is fixed at construction. {@link #stats()} is a
+ * cheap snapshot whose counters are each exact but not taken atomically together.
+ *
+ * <p><b>Durability.</b> Writes, {@link #sync}, {@link #rename} and {@link #syncMetaData} are {@link
+ * FSDirectory}'s own: nothing is durable before {@code sync}, and a rename is durable after {@code
+ * syncMetaData}.
+ *
+ * <p><b>Close.</b> Closing the directory closes every mapped input still open, so all mappings are
+ * released: a reader still using this directory afterwards gets {@link AlreadyClosedException}. NIO
+ * inputs are left to their owners, as with {@link NIOFSDirectory}.
+ *
+ * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
+ * reads through one closes its file channel, and the input is unusable afterwards.
+ *
+ * @lucene.experimental
+ */
+public final class HybridDirectory extends FSDirectory {
+
+  /** Extensions that are memory-mapped by default; see the class documentation for why. */
+  public static final Set<String> DEFAULT_MMAP_EXTENSIONS =
+      Set.of(
+          "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "nvd", "kdd", "kdi", "vec", "vex", "veq",
+          "veb");
+
+  private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
+
+  private final FileRouting routing;
+  private final MMapDirectory mmapReader;
+  private final NIOFSDirectory nioReader;
+  private final MappingFailureInjector mappingFailureInjector;
+
+  private final Set<MappedInput> openMappings = ConcurrentHashMap.newKeySet();
+  private final AtomicLong mappedBytes = new AtomicLong();
+  private final LongAdder mappedOpens = new LongAdder();
+  private final LongAdder nioOpens = new LongAdder();
+  private final LongAdder mappingFallbacks = new LongAdder();
+  private final AtomicBoolean fallbackLogged = new AtomicBoolean();
+
+  /**
+   * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
+   * directory is created if it does not exist.
+   *
+   * @param path the directory's location
+   * @throws IOException if the directory cannot be created or resolved
+   */
+  public HybridDirectory(Path path) throws IOException {
+    this(path, FSLockFactory.getDefault());
+  }
+
+  /**
+   * Opens a hybrid directory with the default routing and the given lock factory. The directory is
+   * created if it does not exist.
+   *
+   * @param path the directory's location
+   * @param lockFactory the lock factory for {@link #obtainLock}
+   * @throws IOException if the directory cannot be created or resolved
+   */
+  public HybridDirectory(Path path, LockFactory lockFactory) throws IOException {
+    this(builder(path).lockFactory(lockFactory));
+  }
+
+  private HybridDirectory(Builder builder) throws IOException {
+    super(builder.path, builder.lockFactory);
+    this.routing =
+        new FileRouting(
+            builder.mmapExtensions,
+            builder.adviceByExtension,
+            builder.defaultAdvice,
+            builder.preloadExtensions);
+    this.mappingFailureInjector = builder.mappingFailureInjector;
+    boolean success = false;
+    MMapDirectory mmap = null;
+    try {
+      // The inner directories only open inputs: they never list, write or delete, so they need
+      // no lock, and their own pending-delete sets stay empty.
+      mmap = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
+      mmap.setReadAdvice((name, context) -> Optional.of(routing.readAdvice(name, context)));
+      mmap.setPreload((name, context) -> routing.preload(name));
+      this.mmapReader = mmap;
+      this.nioReader = new NIOFSDirectory(directory, NoLockFactory.INSTANCE);
+      success = true;
+    } finally {
+      if (success == false) {
+        IOUtils.closeWhileHandlingException(mmap);
+      }
+    }
+  }
+
+  /**
+   * Starts configuring a hybrid directory at {@code path}.
+   *
+   * @param path the directory's location
+   * @return a builder with the default routing
+   */
+  public static Builder builder(Path path) {
+    return new Builder(path);
+  }
+
+  @Override
+  public IndexInput openInput(String name, IOContext context) throws IOException {
+    ensureOpen();
+    ensureCanRead(name);
+    if (routing.route(name, context) == FileRouting.Route.NIO) {
+      return openNio(name, context);
+    }
+    IndexInput mapped;
+    try {
+      mappingFailureInjector.beforeMapping(name, context);
+      mapped = mmapReader.openInput(name, context);
+    } catch (NoSuchFileException | FileNotFoundException missing) {
+      throw missing;
+    } catch (IOException | UnsupportedOperationException mappingFailure) {
+      return fallBackToNio(name, context, mappingFailure);
+    }
+    return track(mapped);
+  }
+
+  private IndexInput openNio(String name, IOContext context) throws IOException {
+    IndexInput input = nioReader.openInput(name, context);
+    nioOpens.increment();
+    return input;
+  }
+
+  private IndexInput fallBackToNio(String name, IOContext context, Exception mappingFailure)
+      throws IOException {
+    IndexInput input;
+    try {
+      input = nioReader.openInput(name, context);
+    } catch (IOException nioFailure) {
+      nioFailure.addSuppressed(mappingFailure);
+      throw nioFailure;
+    }
+    mappingFallbacks.increment();
+    nioOpens.increment();
+    if (fallbackLogged.compareAndSet(false, true)) {
+      LOGGER.log(
+          Level.WARNING,
+          "Could not memory-map \""
+              + name
+              + "\" in "
+              + directory
+              + "; reading it through NIO instead. Later fallbacks in this directory are only"
+              + " counted (see HybridDirectory.stats()). If this is vm.max_map_count, raise it.",
+          mappingFailure);
+    }
+    return input;
+  }
+
+  private IndexInput track(IndexInput mapped) throws IOException {
+    MappedInput input = new MappedInput(this, mapped);
+    openMappings.add(input);
+    mappedBytes.addAndGet(input.mappedLength());
+    mappedOpens.increment();
+    if (isOpen == false) {
+      // close() ran between ensureOpen() and add(): it may have missed this input.
+      IOUtils.closeWhileHandlingException(input);
+      throw new AlreadyClosedException("this Directory is closed");
+    }
+    return input;
+  }
+
+  void mappingClosed(MappedInput input) {
+    if (openMappings.remove(input)) {
+      mappedBytes.addAndGet(-input.mappedLength());
+    }
+  }
+
+  /**
+   * Returns a snapshot of how this directory has opened files so far.
+   *
+   * @return the current counters
+   */
+  public Stats stats() {
+    return new Stats(
+        mappedOpens.sum(),
+        nioOpens.sum(),
+        mappingFallbacks.sum(),
+        mappedBytes.get(),
+        openMappings.size());
+  }
+
+  /**
+   * Returns the extensions this directory memory-maps.
+   *
+   * @return an immutable set of lower-case extensions, without the dot
+   */
+  public Set<String> getMmapExtensions() {
+    return routing.mmapExtensions();
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    try {
+      super.close();
+    } finally {
+      List<Closeable> toClose = new ArrayList<>(openMappings);
+      toClose.add(mmapReader);
+      toClose.add(nioReader);
+      IOUtils.close(toClose);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return super.toString() + " routing=[" + routing + "]";
+  }
+
+  /**
+   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}.
+   *
+   * @param mappedOpens inputs opened memory-mapped
+   * @param nioOpens inputs opened through NIO, fallbacks included
+   * @param mappingFallbacks inputs that should have been mapped but were opened through NIO because
+   *     mapping failed
+   * @param mappedBytes bytes of the mapped inputs that are open now
+   * @param openMappedInputs mapped inputs that are open now
+   */
+  public record Stats(
+      long mappedOpens,
+      long nioOpens,
+      long mappingFallbacks,
+      long mappedBytes,
+      int openMappedInputs) {}
+
+  /**
+   * Configures a {@link HybridDirectory}. Not thread-safe; the directory it builds copies the
+   * configuration, so the builder may be reused.
+   */
+  public static final class Builder {
+    private final Path path;
+    private LockFactory lockFactory = FSLockFactory.getDefault();
+    private Set<String> mmapExtensions = DEFAULT_MMAP_EXTENSIONS;
+    private final Map<String, ReadAdvice> adviceByExtension = new HashMap<>();
+    private ReadAdvice defaultAdvice = ReadAdvice.NORMAL;
+    private Set<String> preloadExtensions = Set.of();
+    private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
+    private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
+
+    private Builder(Path path) {
+      this.path = Objects.requireNonNull(path, "path");
+    }
+
+    /**
+     * Sets the lock factory; {@link FSLockFactory#getDefault()} if not called.
+     *
+     * @param lockFactory the lock factory
+     * @return this builder
+     */
+    public Builder lockFactory(LockFactory lockFactory) {
+      this.lockFactory = Objects.requireNonNull(lockFactory, "lockFactory");
+      return this;
+    }
+
+    /**
+     * Replaces the set of extensions to memory-map ({@link #DEFAULT_MMAP_EXTENSIONS} if not
+     * called). Extensions are given without the dot and matched without regard to case.
+     *
+     * @param extensions the extensions to map; every other file is read through NIO
+     * @return this builder
+     */
+    public Builder mmapExtensions(Set<String> extensions) {
+      this.mmapExtensions = normalize(extensions);
+      return this;
+    }
+
+    /**
+     * Sets the read advice for mapped files with this extension, outside merges and flushes.
+     *
+     * @param extension the extension, without the dot
+     * @param advice the advice
+     * @return this builder
+     */
+    public Builder readAdvice(String extension, ReadAdvice advice) {
+      adviceByExtension.put(normalize(extension), Objects.requireNonNull(advice, "advice"));
+      return this;
+    }
+
+    /**
+     * Sets the read advice for mapped files whose extension has no advice of its own; {@link
+     * ReadAdvice#NORMAL} if not called.
+     *
+     * @param advice the advice
+     * @return this builder
+     */
+    public Builder defaultReadAdvice(ReadAdvice advice) {
+      this.defaultAdvice = Objects.requireNonNull(advice, "advice");
+      return this;
+    }
+
+    /**
+     * Sets the extensions whose mapped files are loaded into physical memory when opened; none if
+     * not called. Preloading is best effort and only applies to files that are mapped.
+     *
+     * @param extensions the extensions to preload, without the dot
+     * @return this builder
+     */
+    public Builder preloadExtensions(Set<String> extensions) {
+      this.preloadExtensions = normalize(extensions);
+      return this;
+    }
+
+    /**
+     * Sets the maximum size of one mapped chunk; {@link MMapDirectory#DEFAULT_MAX_CHUNK_SIZE} if
+     * not called.
+     *
+     * @param maxChunkSize the chunk size in bytes, rounded down to a power of two
+     * @return this builder
+     */
+    public Builder maxChunkSize(long maxChunkSize) {
+      if (maxChunkSize <= 0) {
+        throw new IllegalArgumentException("maxChunkSize must be positive, got " + maxChunkSize);
+      }
+      this.maxChunkSize = maxChunkSize;
+      return this;
+    }
+
+    /** Test seam: lets a test make mapping fail, to prove the NIO fallback. */
+    Builder mappingFailureInjector(MappingFailureInjector injector) {
+      this.mappingFailureInjector = Objects.requireNonNull(injector, "injector");
+      return this;
+    }
+
+    /**
+     * Creates the directory, creating its folder if it does not exist.
+     *
+     * @return the new directory
+     * @throws IOException if the folder cannot be created or resolved
+     */
+    public HybridDirectory build() throws IOException {
+      return new HybridDirectory(this);
+    }
+
+    private static Set<String> normalize(Set<String> extensions) {
+      Set<String> normalized = new java.util.HashSet<>();
+      for (String extension : extensions) {
+        normalized.add(normalize(extension));
+      }
+      return Set.copyOf(normalized);
+    }
+
+    private static String normalize(String extension) {
+      Objects.requireNonNull(extension, "extension");
+      String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
+      if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
+        throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
+      }
+      return trimmed.toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+}
