@@ -217,9 +217,11 @@ public final class HybridDirectory extends FSDirectory {
               + name
               + "\" in "
               + directory
-              + "; reading it through NIO instead. Later fallbacks in this directory are only"
-              + " counted (see HybridDirectory.stats()). If this is vm.max_map_count, raise it.",
-          mappingFailure);
+              + ", reading it through NIO instead ("
+              + mappingFailure
+              + "). Later fallbacks in this directory are only counted, see"
+              + " HybridDirectory.stats(). If vm.max_map_count is exhausted, raise it.");
+      LOGGER.log(Level.DEBUG, "Mapping failure of \"" + name + "\"", mappingFailure);
     }
     return input;
   }
@@ -331,7 +333,8 @@ public final class HybridDirectory extends FSDirectory {
 
     /**
      * Replaces the set of extensions to memory-map ({@link #DEFAULT_MMAP_EXTENSIONS} if not
-     * called). Extensions are given without the dot and matched without regard to case.
+     * called). Extensions are given without the dot and matched without regard to case; the empty
+     * string stands for files whose name has no extension.
      *
      * @param extensions the extensions to map; every other file is read through NIO
      * @return this builder
@@ -418,6 +421,9 @@ public final class HybridDirectory extends FSDirectory {
 
     private static String normalize(String extension) {
       Objects.requireNonNull(extension, "extension");
+      if (extension.isEmpty()) {
+        return extension;
+      }
       String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
       if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
         throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");

@@ -1,0 +1,368 @@
+package dev.spindle.store;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.codecs.CompoundDirectory;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.FilterIndexInput;
+import org.apache.lucene.store.FlushInfo;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.MergeInfo;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.tests.analysis.MockAnalyzer;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.LuceneTestCase.SuppressSysoutChecks;
+import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.CommandLineUtil;
+
+/** Which files {@link HybridDirectory} maps, which it reads through NIO, and what it counts. */
+@SuppressSysoutChecks(bugUrl = "the fallback tests make the directory log its one warning")
+public class HybridDirectoryRoutingTest extends LuceneTestCase {
+
+  /** Files Lucene 10 writes that are read through NIO by default. */
+  private static final List<String> DEFAULT_NIO_FILES =
+      List.of(
+          "_0.fdt",
+          "_0.fdx",
+          "_0.fdm",
+          "_0.tvd",
+          "_0.tvx",
+          "_0.tvm",
+          "_0.si",
+          "_0.fnm",
+          "_0.cfe",
+          "_0_Lucene103_0.tmd",
+          "_0_Lucene103_0.psm",
+          "_0_Lucene90_0.dvm",
+          "_0.nvm",
+          "_0.kdm",
+          "_0_Lucene99HnswVectorsFormat_0.vem",
+          "_0_Lucene99HnswVectorsFormat_0.vemf",
+          "_0_Lucene99HnswVectorsFormat_0.vemq",
+          "_0_1.liv",
+          "segments_1");
+
+  public void testDefaultMmapExtensionsArePinned() {
+    assertEquals(
+        Set.of(
+            "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "nvd", "kdd", "kdi", "vec", "vex",
+            "veq", "veb"),
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
+  }
+
+  public void testEveryDefaultMmapExtensionIsMapped() throws IOException {
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+        String name = "_0_Lucene103_0." + extension;
+        writeFile(dir, name, 1 + random().nextInt(100));
+        try (IndexInput in = dir.openInput(name, randomSearchContext())) {
+          assertTrue(name + " should be mapped: " + in, isMapped(in));
+        }
+      }
+      assertEquals(HybridDirectory.DEFAULT_MMAP_EXTENSIONS.size(), dir.stats().mappedOpens());
+      assertEquals(0, dir.stats().nioOpens());
+    }
+  }
+
+  public void testStoredFieldsTermVectorsAndMetadataGoThroughNio() throws IOException {
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      for (String name : DEFAULT_NIO_FILES) {
+        writeFile(dir, name, 1 + random().nextInt(100));
+        try (IndexInput in = dir.openInput(name, randomSearchContext())) {
+          assertFalse(name + " should go through NIO: " + in, isMapped(in));
+        }
+      }
+      assertEquals(0, dir.stats().mappedOpens());
+      assertEquals(DEFAULT_NIO_FILES.size(), dir.stats().nioOpens());
+    }
+  }
+
+  public void testReadOnceGoesThroughNioWhateverTheExtension() throws IOException {
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      writeFile(dir, "_0.tim", 64);
+      try (IndexInput in = dir.openInput("_0.tim", IOContext.READONCE)) {
+        assertFalse(isMapped(in));
+      }
+      try (IndexInput in = dir.openChecksumInput("_0.tim")) {
+        assertEquals(64, in.length());
+      }
+      assertEquals(0, dir.stats().mappedOpens());
+      assertEquals(2, dir.stats().nioOpens());
+    }
+  }
+
+  public void testTempFilesAreRoutedByTheExtensionInsideTheirName() {
+    assertEquals("fdt", FileRouting.extension("_0.fdt__1.tmp"));
+    assertEquals("fdt", FileRouting.extension("_0_Lucene90_0.fdt.tmp"));
+    assertEquals("tim", FileRouting.extension("_3_Lucene103_0.tim__a.tmp"));
+    assertEquals("dvd", FileRouting.extension("_0_Lucene90_0.DVD_2.tmp"));
+    assertEquals("tmp", FileRouting.extension("_0_bkd_sort_1.tmp"));
+    assertEquals("", FileRouting.extension("segments_4"));
+    assertEquals("cfs", FileRouting.extension("_1.cfs"));
+
+    FileRouting routing = defaultRouting();
+    assertEquals(FileRouting.Route.MMAP, routing.route("_0.tim__1.tmp", IOContext.DEFAULT));
+    assertEquals(FileRouting.Route.NIO, routing.route("_0.fdt__1.tmp", IOContext.DEFAULT));
+    assertEquals(FileRouting.Route.NIO, routing.route("_0_bkd_sort_1.tmp", IOContext.DEFAULT));
+  }
+
+  /** The temp files that an index-sorted flush really writes parse to the files they stand for. */
+  public void testRealTempFileNamesParse() throws IOException {
+    List<String> tempNames = Collections.synchronizedList(new ArrayList<>());
+    try (HybridDirectory hybrid = new HybridDirectory(createTempDir());
+        Directory recording =
+            new FilterDirectory(hybrid) {
+              @Override
+              public IndexOutput createTempOutput(String prefix, String suffix, IOContext context)
+                  throws IOException {
+                IndexOutput out = super.createTempOutput(prefix, suffix, context);
+                tempNames.add(out.getName());
+                return out;
+              }
+            }) {
+      IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
+      config.setIndexSort(new Sort(new SortField("sort", SortField.Type.LONG)));
+      try (IndexWriter writer = new IndexWriter(recording, config)) {
+        for (int i = 0; i < 50; i++) {
+          Document doc = new Document();
+          doc.add(new NumericDocValuesField("sort", random().nextLong()));
+          doc.add(new StringField("id", Integer.toString(i), Field.Store.YES));
+          writer.addDocument(doc);
+        }
+        writer.commit();
+      }
+    }
+    FileRouting routing = defaultRouting();
+    int standIns = 0;
+    for (String name : tempNames) {
+      String extension = FileRouting.extension(name);
+      if (name.substring(0, name.length() - ".tmp".length()).contains(".")) {
+        // A stand-in for a stored-fields file that the sorted flush rewrites.
+        standIns++;
+        assertTrue(
+            name + " parsed as \"" + extension + "\"",
+            Set.of("fdt", "fdx", "fdm").contains(extension));
+      } else {
+        // Scratch data of its own (doc id and pointer buffers), read back once.
+        assertEquals(name, "tmp", extension);
+      }
+      assertEquals(name, FileRouting.Route.NIO, routing.route(name, IOContext.DEFAULT));
+    }
+    assertTrue(
+        "an index-sorted flush rewrites stored fields through temp files: " + tempNames,
+        standIns > 0);
+  }
+
+  public void testCompoundFileAndItsSlicesAreMapped() throws IOException {
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
+      config.setUseCompoundFile(true);
+      config.setMergePolicy(NoMergePolicy.INSTANCE);
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        for (int i = 0; i < 20; i++) {
+          Document doc = new Document();
+          doc.add(new StringField("id", "id" + i, Field.Store.YES));
+          doc.add(new TextField("body", "hello world " + i, Field.Store.NO));
+          writer.addDocument(doc);
+        }
+        writer.commit();
+      }
+      SegmentCommitInfo segment = SegmentInfos.readLatestCommit(dir).info(0);
+      assertTrue(segment.info.getUseCompoundFile());
+      try (CompoundDirectory compound =
+          segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
+        assertEquals(1, dir.stats().openMappedInputs());
+        for (String inner : compound.listAll()) {
+          try (IndexInput slice = compound.openInput(inner, IOContext.DEFAULT)) {
+            assertTrue(inner + " inside the .cfs should be a mapped slice", isMapped(slice));
+          }
+        }
+      }
+      assertEquals(0, dir.stats().openMappedInputs());
+
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = newSearcher(reader);
+        assertEquals(1, searcher.count(new TermQuery(new Term("id", "id7"))));
+        assertEquals(20, searcher.count(new TermQuery(new Term("body", "hello"))));
+        assertEquals(1, dir.stats().openMappedInputs());
+        assertEquals(dir.fileLength(segment.info.name + ".cfs"), dir.stats().mappedBytes());
+      }
+    }
+  }
+
+  public void testMergeAndFlushReadsGetSequentialAdvice() {
+    FileRouting routing =
+        new FileRouting(
+            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+            java.util.Map.of("tim", ReadAdvice.RANDOM),
+            ReadAdvice.NORMAL,
+            Set.of());
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
+    for (String name : List.of("_0.tim", "_0.doc", "_0.cfs")) {
+      assertEquals(ReadAdvice.SEQUENTIAL, routing.readAdvice(name, merge));
+      assertEquals(ReadAdvice.SEQUENTIAL, routing.readAdvice(name, flush));
+    }
+    assertEquals(ReadAdvice.RANDOM, routing.readAdvice("_0.tim", IOContext.DEFAULT));
+    assertEquals(ReadAdvice.NORMAL, routing.readAdvice("_0.doc", IOContext.DEFAULT));
+    assertEquals(ReadAdvice.NORMAL, defaultRouting().readAdvice("_0.tim", IOContext.DEFAULT));
+  }
+
+  public void testBuilderReplacesTheExtensionSet() throws IOException {
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir())
+            .mmapExtensions(Set.of(".FDT", "si"))
+            .preloadExtensions(Set.of("fdt"))
+            .build()) {
+      assertEquals(Set.of("fdt", "si"), dir.getMmapExtensions());
+      writeFile(dir, "_0.fdt", 100);
+      writeFile(dir, "_0.tim", 100);
+      try (IndexInput fdt = dir.openInput("_0.fdt", IOContext.DEFAULT);
+          IndexInput tim = dir.openInput("_0.tim", IOContext.DEFAULT)) {
+        assertTrue(isMapped(fdt));
+        assertFalse(isMapped(tim));
+        assertNotEquals(
+            "a preloaded mapping is resident", Boolean.FALSE, fdt.isLoaded().orElse(null));
+      }
+    }
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> HybridDirectory.builder(createTempDir()).mmapExtensions(Set.of("tar.gz")));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> HybridDirectory.builder(createTempDir()).readAdvice(".", ReadAdvice.RANDOM));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> HybridDirectory.builder(createTempDir()).maxChunkSize(0));
+  }
+
+  public void testInjectedMappingFailureFallsBackToNio() throws IOException {
+    AtomicInteger injected = new AtomicInteger();
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir())
+            .mappingFailureInjector(
+                (name, context) -> {
+                  if (name.endsWith(".cfs") || name.endsWith(".tim")) {
+                    injected.incrementAndGet();
+                    if (random().nextBoolean()) {
+                      throw new IOException("Map failed: injected for " + name);
+                    }
+                    throw new UnsupportedOperationException("injected: cannot map " + name);
+                  }
+                })
+            .build()) {
+      IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
+      config.setUseCompoundFile(random().nextBoolean());
+      // The class environment randomizes the default codec; this test needs .tim files.
+      config.setCodec(TestUtil.getDefaultCodec());
+      int docs = atLeast(100);
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        for (int i = 0; i < docs; i++) {
+          Document doc = new Document();
+          doc.add(new StringField("id", "id" + i, Field.Store.YES));
+          writer.addDocument(doc);
+          if (random().nextInt(30) == 0) {
+            writer.commit();
+          }
+        }
+        writer.updateDocument(new Term("id", "id3"), new Document());
+        writer.commit();
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = newSearcher(reader);
+        for (int i = 0; i < docs; i++) {
+          int expected = i == 3 ? 0 : 1;
+          assertEquals("id" + i, expected, searcher.count(new TermQuery(new Term("id", "id" + i))));
+        }
+      }
+      assertTrue(injected.get() > 0);
+      assertEquals(injected.get(), dir.stats().mappingFallbacks());
+    }
+  }
+
+  public void testMissingFileIsNotAFallback() throws IOException {
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      expectThrows(NoSuchFileException.class, () -> dir.openInput("_9.tim", IOContext.DEFAULT));
+      expectThrows(NoSuchFileException.class, () -> dir.openInput("_9.fdt", IOContext.DEFAULT));
+      assertEquals(0, dir.stats().mappingFallbacks());
+    }
+  }
+
+  public void testStatsTrackMappedBytesAndCloseReleasesMappings() throws IOException {
+    HybridDirectory dir = new HybridDirectory(createTempDir());
+    int length = 1 + random().nextInt(10_000);
+    writeFile(dir, "_0.doc", length);
+    writeFile(dir, "_0.dvd", 17);
+    IndexInput doc = dir.openInput("_0.doc", IOContext.DEFAULT);
+    IndexInput docClone = doc.clone();
+    try (IndexInput dvd = dir.openInput("_0.dvd", IOContext.DEFAULT)) {
+      assertEquals(length + 17L, dir.stats().mappedBytes());
+      assertEquals(2, dir.stats().openMappedInputs());
+    }
+    assertEquals(length, dir.stats().mappedBytes());
+    assertEquals(1, dir.stats().openMappedInputs());
+
+    dir.close();
+    assertEquals(0, dir.stats().mappedBytes());
+    assertEquals(0, dir.stats().openMappedInputs());
+    expectThrows(AlreadyClosedException.class, docClone::readByte);
+    expectThrows(AlreadyClosedException.class, () -> dir.openInput("_0.doc", IOContext.DEFAULT));
+    doc.close(); // the owner closing it afterwards is harmless
+    assertEquals(0, dir.stats().mappedBytes());
+  }
+
+  public void testTestsDirectoryPropertyCanNameIt() throws IOException {
+    Path path = createTempDir();
+    try (Directory dir = CommandLineUtil.newFSDirectory(HybridDirectory.class.getName(), path)) {
+      assertTrue(dir instanceof HybridDirectory);
+    }
+  }
+
+  private static FileRouting defaultRouting() {
+    return new FileRouting(
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS, java.util.Map.of(), ReadAdvice.NORMAL, Set.of());
+  }
+
+  private static IOContext randomSearchContext() {
+    return random().nextBoolean() ? IOContext.DEFAULT : newIOContext(random());
+  }
+
+  private static void writeFile(Directory dir, String name, int length) throws IOException {
+    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
+      for (int i = 0; i < length; i++) {
+        out.writeByte((byte) i);
+      }
+    }
+  }
+
+  /** Mapped inputs, and their clones and slices, are Lucene's MemorySegmentIndexInput. */
+  static boolean isMapped(IndexInput in) {
+    return FilterIndexInput.unwrap(in).getClass().getName().contains("MemorySegmentIndexInput");
+  }
+}

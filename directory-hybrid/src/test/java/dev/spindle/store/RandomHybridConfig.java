@@ -1,0 +1,76 @@
+package dev.spindle.store;
+
+import com.carrotsearch.randomizedtesting.generators.RandomPicks;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.lucene.store.ReadAdvice;
+
+/**
+ * Random {@link HybridDirectory} configurations for this module's tests, including injected mapping
+ * failures, which only this package can reach. (Other modules use {@code
+ * dev.spindle.tests.SpindleTestDirectories}.)
+ */
+final class RandomHybridConfig {
+
+  private RandomHybridConfig() {}
+
+  static HybridDirectory newDirectory(Random random, Path path) throws IOException {
+    return newBuilder(random, path).build();
+  }
+
+  static HybridDirectory.Builder newBuilder(Random random, Path path) {
+    HybridDirectory.Builder builder = HybridDirectory.builder(path);
+    if (random.nextInt(4) == 0) {
+      return builder;
+    }
+    Set<String> mmap = new HashSet<>();
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      if (random.nextInt(3) != 0) {
+        mmap.add(extension);
+      }
+    }
+    // "" covers the extension-less names of Lucene's directory base suite, so that it reads
+    // through mappings too; "fdt" and "si" move files that are NIO by default.
+    for (String extra : List.of("", "fdt", "si")) {
+      if (random.nextBoolean()) {
+        mmap.add(extra);
+      }
+    }
+    builder.mmapExtensions(mmap);
+    List<String> mapped = new ArrayList<>(mmap);
+    if (mapped.isEmpty() == false && random.nextBoolean()) {
+      builder.readAdvice(RandomPicks.randomFrom(random, mapped), randomAdvice(random));
+    }
+    if (random.nextBoolean()) {
+      builder.defaultReadAdvice(randomAdvice(random));
+    }
+    if (mapped.isEmpty() == false && random.nextInt(3) == 0) {
+      builder.preloadExtensions(Set.of(RandomPicks.randomFrom(random, mapped)));
+    }
+    if (random.nextInt(3) == 0) {
+      builder.maxChunkSize(1L << (10 + random.nextInt(20)));
+    }
+    if (random.nextInt(3) == 0) {
+      int failOneIn = 1 + random.nextInt(4);
+      long salt = random.nextLong();
+      // Deterministic per file name, so a failure reproduces from the seed whichever thread
+      // opens the file first.
+      builder.mappingFailureInjector(
+          (name, context) -> {
+            if (Math.floorMod(name.hashCode() ^ salt, failOneIn) == 0) {
+              throw new IOException("injected mapping failure for " + name);
+            }
+          });
+    }
+    return builder;
+  }
+
+  private static ReadAdvice randomAdvice(Random random) {
+    return RandomPicks.randomFrom(random, ReadAdvice.values());
+  }
+}
