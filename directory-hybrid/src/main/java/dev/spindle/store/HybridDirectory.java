@@ -1,14 +1,16 @@
 package dev.spindle.store;
 
-import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.lang.System.Logger.Level;
-import java.nio.file.NoSuchFileException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,7 +53,9 @@ import org.apache.lucene.util.IOUtils;
  *             term lookup;
  *         <li>{@code doc}, {@code pos}, {@code pay}: postings, skipped through at random by
  *             conjunctions and lookups;
- *         <li>{@code dvd}: doc values, read per document by sorting, faceting and scripts;
+ *         <li>{@code dvd}, {@code dvp}, {@code dvs}: doc values, their jump tables for sparse
+ *             fields and their skip index, read per document by sorting, faceting and scripts, and
+ *             per block by range queries;
  *         <li>{@code nvd}: norms, one read per scored document;
  *         <li>{@code kdd}, {@code kdi}: points tree data and index, walked by range queries;
  *         <li>{@code vec}, {@code vex}, {@code veq}, {@code veb}: vectors and their graph, read at
@@ -97,8 +101,8 @@ public final class HybridDirectory extends FSDirectory {
   /** Extensions that are memory-mapped by default; see the class documentation for why. */
   public static final Set<String> DEFAULT_MMAP_EXTENSIONS =
       Set.of(
-          "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "nvd", "kdd", "kdi", "vec", "vex", "veq",
-          "veb");
+          "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
+          "vex", "veq", "veb");
 
   private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
 
@@ -185,9 +189,17 @@ public final class HybridDirectory extends FSDirectory {
     try {
       mappingFailureInjector.beforeMapping(name, context);
       mapped = mmapReader.openInput(name, context);
-    } catch (NoSuchFileException | FileNotFoundException missing) {
-      throw missing;
+    } catch (FileSystemException
+        | FileNotFoundException
+        | ClosedChannelException
+        | InterruptedIOException notAboutMapping) {
+      // A missing or unreadable file, too many open files, an interrupt: NIO would fare no
+      // better, and reading a file through NIO for a reader's whole life because of a passing
+      // error would be wrong.
+      throw notAboutMapping;
     } catch (IOException | UnsupportedOperationException mappingFailure) {
+      // Lucene reports a failed mmap(2) as a plain IOException ("Map failed"); a filesystem that
+      // cannot map at all throws UnsupportedOperationException.
       return fallBackToNio(name, context, mappingFailure);
     }
     return track(mapped);
@@ -270,14 +282,13 @@ public final class HybridDirectory extends FSDirectory {
 
   @Override
   public synchronized void close() throws IOException {
-    try {
-      super.close();
-    } finally {
-      List<Closeable> toClose = new ArrayList<>(openMappings);
-      toClose.add(mmapReader);
-      toClose.add(nioReader);
-      IOUtils.close(toClose);
-    }
+    // super.close() first: once isOpen is false, track() refuses new mappings, so the copy of
+    // openMappings taken after it misses none.
+    IOUtils.close(
+        HybridDirectory.super::close,
+        () -> IOUtils.close(List.copyOf(openMappings)),
+        mmapReader,
+        nioReader);
   }
 
   @Override
@@ -292,8 +303,8 @@ public final class HybridDirectory extends FSDirectory {
    * @param nioOpens inputs opened through NIO, fallbacks included
    * @param mappingFallbacks inputs that should have been mapped but were opened through NIO because
    *     mapping failed
-   * @param mappedBytes bytes of the mapped inputs that are open now
-   * @param openMappedInputs mapped inputs that are open now
+   * @param mappedBytes total length of the mapped inputs that are open now
+   * @param openMappedInputs mapped inputs that are open now (clones and slices not counted)
    */
   public record Stats(
       long mappedOpens,
@@ -345,7 +356,9 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets the read advice for mapped files with this extension, outside merges and flushes.
+     * Sets the read advice for mapped files with this extension, outside merges and flushes. A file
+     * inside a compound file is a slice of the {@code .cfs} mapping, so it gets the advice of
+     * {@code cfs}, not of its own extension.
      *
      * @param extension the extension, without the dot
      * @param advice the advice
@@ -412,7 +425,7 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     private static Set<String> normalize(Set<String> extensions) {
-      Set<String> normalized = new java.util.HashSet<>();
+      Set<String> normalized = new HashSet<>();
       for (String extension : extensions) {
         normalized.add(normalize(extension));
       }
@@ -428,7 +441,7 @@ public final class HybridDirectory extends FSDirectory {
       if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
         throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
       }
-      return trimmed.toLowerCase(java.util.Locale.ROOT);
+      return trimmed.toLowerCase(Locale.ROOT);
     }
   }
 }

@@ -9,9 +9,9 @@ import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.RandomAccessInput;
 
 /**
- * The master input of a memory-mapped file, wrapped so that {@link HybridDirectory} knows when its
- * mapping goes away: closing it updates the directory's mapped-bytes statistic, and the directory
- * closes whatever is still open when it is closed itself.
+ * The master input of a memory-mapped file, wrapped so that {@link HybridDirectory} knows which
+ * mapped inputs are open: closing it updates the directory's statistics, and the directory closes
+ * whatever is still open when it is closed itself.
  *
  * <p>Clones and slices are the unwrapped mapped inputs: they are what codecs read on the hot path,
  * and they are released together with this master, as with any Lucene input.
@@ -112,6 +112,11 @@ final class MappedInput extends FilterIndexInput {
   @Override
   public long readVLong() throws IOException {
     return in.readVLong();
+  }
+
+  @Override
+  public void readGroupVInt(int[] dst, int offset) throws IOException {
+    in.readGroupVInt(dst, offset);
   }
 
   @Override

@@ -25,17 +25,18 @@ import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.store.MockDirectoryWrapper;
 import org.apache.lucene.tests.util.LineFileDocs;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.tests.util.LuceneTestCase.SuppressSysoutChecks;
 import org.apache.lucene.tests.util.TestUtil;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
  * Concurrent indexing, updates, deletes, commits, merges and near-real-time searches on a randomly
  * configured {@link HybridDirectory} inside {@link MockDirectoryWrapper}, which checks for leaked
  * files and runs CheckIndex on close. Every search must agree with a model of the live documents.
  */
-@SuppressSysoutChecks(
-    bugUrl = "injected mapping failures are logged, once per directory, by design")
 public class HybridDirectoryStressTest extends LuceneTestCase {
+
+  @ClassRule public static final TestRule QUIET = RandomHybridConfig.quietFallbackWarnings();
 
   public void testConcurrentUpdatesAndSearches() throws Exception {
     MockDirectoryWrapper dir =
@@ -130,8 +131,9 @@ public class HybridDirectoryStressTest extends LuceneTestCase {
 
     try (DirectoryReader reader = DirectoryReader.open(dir)) {
       assertEquals(live.size(), reader.numDocs());
+    } finally {
+      dir.close();
     }
-    dir.close();
   }
 
   private static void assertMatchesModel(
