@@ -1,0 +1,122 @@
+package dev.spindle.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * Runs Spindle's side-by-side benchmarks and prints their results as one markdown report, which it
+ * also writes to {@code <work-dir>/report/report.md}. This is what {@code bin/bench} runs; {@code
+ * --help} lists the options.
+ *
+ * <p>Each benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before
+ * and after the run. Progress goes to standard error, the report alone to standard output.
+ *
+ * <p>A new benchmark is one more {@link Benchmark} in {@link #BENCHMARKS}.
+ */
+public final class BenchmarkReport {
+
+  private static final List<Benchmark> BENCHMARKS =
+      List.of(new IdLookupBenchmark(), new IndexingBenchmark());
+
+  private static final String HOW_TO_READ =
+      """
+      Contenders take turns within each round. Rates are the median over the measured rounds;
+      ratios are the median of the per-round ratios, so load on the machine that changes between
+      rounds cancels out; spread is (max - min) / median over the rounds. A wide spread means the
+      machine was busy during the run, and then a few percent either way is noise.
+      """;
+
+  private BenchmarkReport() {}
+
+  /**
+   * Runs the benchmarks the arguments select.
+   *
+   * @param args see {@code --help}
+   * @throws IOException if a benchmark cannot read or write its data or the report
+   */
+  public static void main(String[] args) throws IOException {
+    // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
+    System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
+    if (List.of(args).contains("--help")) {
+      System.out.print(usage());
+      return;
+    }
+    Options options;
+    List<Benchmark> selected;
+    try {
+      options = Options.parse(args);
+      selected = select(options.only());
+    } catch (IllegalArgumentException e) {
+      System.err.println("bin/bench: " + e.getMessage());
+      System.err.print(usage());
+      System.exit(2);
+      return;
+    }
+    String report = run(options, selected);
+    System.out.print(report);
+    System.out.flush();
+    Path reportFile = options.workDir().resolve("report").resolve("report.md");
+    Files.createDirectories(reportFile.getParent());
+    Files.writeString(reportFile, report, StandardCharsets.UTF_8);
+    Progress.log("report written to %s", reportFile);
+  }
+
+  private static String run(Options options, List<Benchmark> benchmarks) throws IOException {
+    RunEnvironment environment = RunEnvironment.capture(options.mode());
+    Path data = options.workDir().resolve("bench-data");
+    // Indexes left by an interrupted run would only fill the disk: start empty, end empty.
+    IOUtils.rm(data);
+    List<Section> sections = new ArrayList<>();
+    try {
+      for (Benchmark benchmark : benchmarks) {
+        Progress.log("%s: starting (%s mode)", benchmark.name(), options.mode().label());
+        Path workDir = Files.createDirectories(data.resolve(benchmark.name()));
+        sections.add(benchmark.run(options.mode(), workDir));
+        IOUtils.rm(workDir);
+      }
+    } finally {
+      IOUtils.rm(data);
+    }
+    return assemble(environment, sections);
+  }
+
+  private static String assemble(RunEnvironment environment, List<Section> sections) {
+    StringBuilder report = new StringBuilder("# Spindle benchmark report\n\n");
+    report.append(environment.toMarkdown()).append('\n');
+    report.append(HOW_TO_READ).append('\n');
+    for (Section section : sections) {
+      report.append("## ").append(section.title()).append("\n\n").append(section.body());
+    }
+    report.append("## Details\n\n");
+    for (Section section : sections) {
+      report.append("### ").append(section.title()).append("\n\n").append(section.details());
+      report.append('\n');
+    }
+    return report.toString();
+  }
+
+  private static List<Benchmark> select(Optional<String> only) {
+    if (only.isEmpty()) {
+      return BENCHMARKS;
+    }
+    for (Benchmark benchmark : BENCHMARKS) {
+      if (benchmark.name().equals(only.get())) {
+        return List.of(benchmark);
+      }
+    }
+    throw new IllegalArgumentException("no benchmark named " + only.get());
+  }
+
+  private static String usage() {
+    String names = BENCHMARKS.stream().map(Benchmark::name).collect(Collectors.joining(", "));
+    return String.format(Locale.ROOT, Options.USAGE, names);
+  }
+}
