@@ -30,7 +30,7 @@ final class IndexingBenchmark implements Benchmark {
   public Section run(Mode mode, Path workDir) throws IOException {
     int baseDocs = mode.pick(20_000, 100_000);
     int updateCount = mode.pick(12_000, 40_000);
-    Rounds rounds = mode.pick(new Rounds(1, 5), new Rounds(2, 7));
+    Rounds rounds = mode.pick(new Rounds(1, 5), new Rounds(2, 11));
 
     ExternalIds ids = new ExternalIds(SEED);
     Path baseIndex = workDir.resolve("base");
