@@ -242,12 +242,12 @@ public final class HybridDirectory extends FSDirectory {
     MappedInput input = new MappedInput(this, mapped);
     openMappings.add(input);
     mappedBytes.addAndGet(input.mappedLength());
-    mappedOpens.increment();
     if (isOpen == false) {
       // close() ran between ensureOpen() and add(): it may have missed this input.
       IOUtils.closeWhileHandlingException(input);
       throw new AlreadyClosedException("this Directory is closed");
     }
+    mappedOpens.increment();
     return input;
   }
 
