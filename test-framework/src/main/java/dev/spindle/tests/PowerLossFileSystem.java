@@ -182,7 +182,7 @@ public final class PowerLossFileSystem extends FilterFileSystem {
       throw new IllegalArgumentException("changes must be at least 1, got " + changes);
     }
     ensureOpen();
-    provider.power.schedule(changes - 1, random.nextLong());
+    provider.power.schedule(changes, random.nextLong());
   }
 
   /**

@@ -56,7 +56,9 @@ final class PowerLossProvider extends FilterFileSystemProvider {
     super("powerloss", realRoot.getFileSystem().provider());
     this.realRoot = realRoot;
     this.namespace = new Namespace(delegate, realRoot);
-    this.power = new PowerState(seed, this::cutPower);
+    this.power =
+        new PowerState(
+            seed, realRoot.toString() + realRoot.getFileSystem().getSeparator(), this::cutPower);
   }
 
   void attach(PowerLossFileSystem fileSystem) {

@@ -44,8 +44,12 @@ final class PowerState {
     void cut(Random random) throws IOException;
   }
 
-  PowerState(long seed, PowerCutter cutter) {
+  /** Stripped from paths in the fault log, which reports them relative to the root. */
+  private final String rootPrefix;
+
+  PowerState(long seed, String rootPrefix, PowerCutter cutter) {
     this.faultOutcomes = new Random(seed);
+    this.rootPrefix = rootPrefix;
     this.cutter = cutter;
   }
 
@@ -118,8 +122,9 @@ final class PowerState {
     return cutSeed;
   }
 
-  synchronized void schedule(long afterMutations, long seed) {
-    cutAtMutation = mutations.get() + afterMutations;
+  /** Schedules a cut before the {@code nth} next change (1 for the next one). */
+  synchronized void schedule(long nth, long seed) {
+    cutAtMutation = mutations.get() + nth;
     cutSeed = seed;
   }
 
@@ -143,7 +148,7 @@ final class PowerState {
 
   synchronized void logFault(String description) {
     faultsInjected++;
-    faultLog.add(description);
+    faultLog.add(description.replace(rootPrefix, ""));
   }
 
   synchronized int faultsInjected() {
