@@ -120,23 +120,23 @@ public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
 
   /** Several writers, random syncs, one power loss per round. */
   public void testPowerLossWithConcurrentAppends() throws Exception {
-    runRounds(rounds(25), checker -> checker.powerLossRound(true));
+    runRounds(rounds(60), checker -> checker.powerLossRound(true));
   }
 
   /** One writer: the test seed reproduces every operation and every crash choice. */
   public void testPowerLossWithOneWriter() throws Exception {
-    runRounds(rounds(50), checker -> checker.powerLossRound(false));
+    runRounds(rounds(100), checker -> checker.powerLossRound(false));
   }
 
   /** Injected write, force, open, rename and delete failures, each followed by a power loss. */
   public void testIOFaultsThenPowerLoss() throws Exception {
-    runRounds(rounds(25), WriteAheadLogChecker::faultRound);
+    runRounds(rounds(40), WriteAheadLogChecker::faultRound);
   }
 
   /** A mix of all rounds against one log, for the longest histories. */
   public void testMixedRounds() throws Exception {
     runRounds(
-        rounds(25),
+        rounds(40),
         checker -> {
           switch (random().nextInt(3)) {
             case 0 -> checker.powerLossRound(true);
@@ -171,7 +171,8 @@ public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
       }
       checker.finish();
       if (VERBOSE) {
-        System.out.println(checker.crashStates() + " crash states recovered");
+        System.out.println(
+            getTestName() + ": recovered from " + checker.crashStates() + " crash states");
       }
     }
   }

@@ -165,6 +165,8 @@ final class Namespace {
       for (Path path : stream) {
         names.add(path.getFileName().toString());
       }
+    } catch (@SuppressWarnings("unused") NoSuchFileException | NotDirectoryException e) {
+      return; // replaced behind the model's back; nothing to adopt
     }
     for (String name : names) {
       child(dir, name);
