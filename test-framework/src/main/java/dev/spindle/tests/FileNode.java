@@ -235,10 +235,6 @@ final class FileNode extends Node {
     baseLength = length;
   }
 
-  synchronized FileImage durableImage() {
-    return durable;
-  }
-
   private TreeMap<Long, List<DataEvent>> eventsByBlock(int blockSize) {
     TreeMap<Long, List<DataEvent>> byBlock = new TreeMap<>();
     for (DataEvent event : events) {
