@@ -52,6 +52,9 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  * violated property, the power-loss report (what was kept, reverted or torn) and the recent rounds;
  * the test seed reproduces them exactly for a single writer ({@link #testPowerLossWithOneWriter}),
  * and the crash choices for several.
+ *
+ * <p>Threads: each test drives its own log from the test thread, plus writer threads that it joins
+ * before checking; see {@link LogUnderTest} for what the log must allow.
  */
 public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
 
