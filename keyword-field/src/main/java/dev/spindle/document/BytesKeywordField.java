@@ -263,7 +263,7 @@ public final class BytesKeywordField implements IndexableField {
         givenString != null
             ? givenString.length()
             : Utf8.utf16Length(givenBytes, givenOffset, givenLength);
-    stream.setValue(value, endOffset);
+    stream.setValue(value, 0, endOffset);
     return stream;
   }
 

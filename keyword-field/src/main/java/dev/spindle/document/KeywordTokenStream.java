@@ -14,10 +14,11 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>The token is the field's bytes (the term attribute is {@link Utf8TermAttributeImpl}, so it
  * reads as chars too), at position increment 1, with offsets 0 and the length in chars of the value
- * as it was given. The stream is reused through the {@code reuse} argument of {@code tokenStream}
- * and follows Lucene's workflow: set a value, {@code reset()}, {@code incrementToken()}, {@code
- * end()}, {@code close()}; it refuses a token before {@code reset()} and a new value before {@code
- * close()}, as a {@code Tokenizer} does.
+ * as it was given (an analyzer that reads the value through a char filter passes corrected ones).
+ * The stream is reused through the {@code reuse} argument of {@code tokenStream} and follows
+ * Lucene's workflow: set a value, {@code reset()}, {@code incrementToken()}, {@code end()}, {@code
+ * close()}; it refuses a token before {@code reset()} and a new value before {@code close()}, as a
+ * {@code Tokenizer} does.
  *
  * <p>{@link #end()} looks up no attribute: {@link TokenStream#end()} ends every attribute in one
  * pass over the attribute list (this sets the position increment to 0), and the final offset is set
@@ -31,6 +32,7 @@ final class KeywordTokenStream extends TokenStream {
   private final OffsetAttribute offsetAttribute = addAttribute(OffsetAttribute.class);
 
   private BytesRef value;
+  private int startOffset;
   private int endOffset;
 
   /** A value was set and the stream was not closed since. */
@@ -51,15 +53,17 @@ final class KeywordTokenStream extends TokenStream {
    * Sets the token for the next round of the workflow.
    *
    * @param value the term's bytes, read while the stream is consumed; not copied
-   * @param endOffset the length in chars of the value as it was given
+   * @param startOffset where the value starts in the text it came from, 0 for a field value
+   * @param endOffset where it ends: for a field value, its length in chars as it was given
    * @throws IllegalStateException if the stream was not closed since its last value
    */
-  void setValue(BytesRef value, int endOffset) {
+  void setValue(BytesRef value, int startOffset, int endOffset) {
     if (open) {
       throw new IllegalStateException(
           "TokenStream contract violation: close() call missing before the next value");
     }
     this.value = value;
+    this.startOffset = startOffset;
     this.endOffset = endOffset;
     open = true;
     reset = false;
@@ -88,7 +92,7 @@ final class KeywordTokenStream extends TokenStream {
     }
     clearAttributes();
     termAttribute.setBytesRef(value);
-    offsetAttribute.setOffset(0, endOffset);
+    offsetAttribute.setOffset(startOffset, endOffset);
     consumed = true;
     return true;
   }

@@ -17,6 +17,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.MultiDocValues;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -188,8 +189,12 @@ public class BytesKeywordFieldLimitsTest extends LuceneTestCase {
     BytesKeywordField referenceOther = otherType.newField();
     try (Directory dir = newDirectory();
         Directory referenceDir = newDirectory();
-        IndexWriter writer = new IndexWriter(dir, newIndexWriterConfig());
-        IndexWriter reference = new IndexWriter(referenceDir, newIndexWriterConfig())) {
+        // No merges: some random merge policies reorder documents, and doc ids are compared.
+        IndexWriter writer =
+            new IndexWriter(dir, newIndexWriterConfig().setMergePolicy(NoMergePolicy.INSTANCE));
+        IndexWriter reference =
+            new IndexWriter(
+                referenceDir, newIndexWriterConfig().setMergePolicy(NoMergePolicy.INSTANCE))) {
       int numDocs = atLeast(100);
       int rejected = 0;
       for (int i = 0; i < numDocs; i++) {
