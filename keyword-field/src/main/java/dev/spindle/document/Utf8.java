@@ -5,8 +5,8 @@ import org.apache.lucene.util.UnicodeUtil;
 /**
  * Decoding and measuring UTF-8, by the rules the keyword field lives by. (Encoding is Lucene's own,
  * {@link UnicodeUtil#UTF16toUTF8(CharSequence, int, int, byte[])}, the encoder behind {@code new
- * BytesRef(String)}, so that a String indexes to exactly the bytes {@code KeywordField} would index,
- * an unpaired surrogate included: it becomes U+FFFD.)
+ * BytesRef(String)}, so that a String indexes to exactly the bytes {@code KeywordField} would
+ * index, an unpaired surrogate included: it becomes U+FFFD.)
  *
  * <p>Decoding is strict about what is well-formed (RFC 3629: no overlong forms, no surrogates, no
  * code point above U+10FFFF) and lenient about what is not: values handed over as bytes may be any
