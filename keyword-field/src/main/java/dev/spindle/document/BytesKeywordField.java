@@ -84,12 +84,13 @@ public final class BytesKeywordField implements IndexableField {
 
   private boolean hasValue;
 
-  /** The value as given, for the token stream's offsets, which count its chars. */
-  private String givenString;
-
-  private byte[] givenBytes;
-  private int givenOffset;
-  private int givenLength;
+  /**
+   * The length in chars of the value as given, for the token stream's offsets, or -1 if it is to be
+   * counted on {@link #value} when a token stream asks. An int rather than a reference to the given
+   * value: storing a reference to a young object into this long-lived field on every set would take
+   * the garbage collector's write barrier slow path (G1 marks a card) per value.
+   */
+  private int givenChars;
 
   /** Creates a field of {@code type} without a value; {@link KeywordFieldType#newField()} too. */
   public BytesKeywordField(KeywordFieldType type) {
@@ -126,8 +127,7 @@ public final class BytesKeywordField implements IndexableField {
     if (type.ignoreAboveUnit() == LengthUnit.BYTES && length > type.ignoreAbove()) {
       return false;
     }
-    givenString = value;
-    givenBytes = null;
+    givenChars = chars;
     return accept(utf8, 0, length);
   }
 
@@ -157,30 +157,25 @@ public final class BytesKeywordField implements IndexableField {
     if (measured > type.ignoreAbove()) {
       return false;
     }
-    givenString = null;
-    givenBytes = bytes;
-    givenOffset = offset;
-    givenLength = length;
+    givenChars = -1;
     return accept(bytes, offset, length);
   }
 
   private boolean accept(byte[] bytes, int offset, int length) {
-    value.bytes = bytes;
-    value.offset = offset;
-    value.length = length;
+    point(bytes, offset, length);
     if (normalizer != null) {
       BytesRef term = normalizer.normalize(value, normalized);
       if (term != value) {
-        value.bytes = term.bytes;
-        value.offset = term.offset;
-        value.length = term.length;
+        if (givenChars == -1) {
+          // The given bytes are about to be forgotten: count their chars now.
+          givenChars = Utf8.utf16Length(bytes, offset, length);
+        }
+        point(term.bytes, term.offset, term.length);
       }
     }
     if (value.length > IndexWriter.MAX_TERM_LENGTH) {
       int termLength = value.length;
-      value.bytes = BytesRef.EMPTY_BYTES;
-      value.offset = 0;
-      value.length = 0;
+      point(BytesRef.EMPTY_BYTES, 0, 0);
       if (type.immenseValuePolicy() == ImmenseValuePolicy.SKIP) {
         return false;
       }
@@ -199,6 +194,16 @@ public final class BytesKeywordField implements IndexableField {
     }
     hasValue = true;
     return true;
+  }
+
+  private void point(byte[] bytes, int offset, int length) {
+    // Most sets point at the same array as the last one (this field's buffer, the normalizer's,
+    // one request body): skipping the store skips the garbage collector's write barrier.
+    if (value.bytes != bytes) {
+      value.bytes = bytes;
+    }
+    value.offset = offset;
+    value.length = length;
   }
 
   /** Whether the last setter call left a value to index. */
@@ -260,9 +265,7 @@ public final class BytesKeywordField implements IndexableField {
             ? keywordStream
             : new KeywordTokenStream();
     int endOffset =
-        givenString != null
-            ? givenString.length()
-            : Utf8.utf16Length(givenBytes, givenOffset, givenLength);
+        givenChars >= 0 ? givenChars : Utf8.utf16Length(value.bytes, value.offset, value.length);
     stream.setValue(value, 0, endOffset);
     return stream;
   }
