@@ -14,6 +14,7 @@ import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.MultiDocValues;
 import org.apache.lucene.index.MultiTerms;
@@ -152,9 +153,13 @@ public class BytesKeywordFieldLimitsTest extends LuceneTestCase {
    * in the segment. If a Lucene version stops leaving a trace, this test says so.
    */
   public void testLuceneAloneLeavesATrace() throws IOException {
+    // Lucene's defaults and no merges: both documents go to one segment, which keeps the
+    // deleted one (random configurations may flush it alone, and a fully deleted segment is
+    // dropped).
+    IndexWriterConfig config =
+        new IndexWriterConfig(new MockAnalyzer(random())).setMergePolicy(NoMergePolicy.INSTANCE);
     try (Directory dir = newDirectory();
-        IndexWriter writer =
-            new IndexWriter(dir, newIndexWriterConfig(new MockAnalyzer(random())))) {
+        IndexWriter writer = new IndexWriter(dir, config)) {
       writer.addDocument(List.of(new StringField("id", "kept", Field.Store.NO)));
       List<IndexableField> doc =
           List.of(
