@@ -1,0 +1,309 @@
+package dev.spindle.document;
+
+import java.io.Reader;
+import java.util.Objects;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.document.InvertableType;
+import org.apache.lucene.document.StoredValue;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.IndexableFieldType;
+import org.apache.lucene.util.ArrayUtil;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.BytesRefBuilder;
+import org.apache.lucene.util.UnicodeUtil;
+
+/**
+ * A keyword field that is encoded to UTF-8 once, or never, and reused from document to document.
+ *
+ * <p>One instance feeds everything its {@link KeywordFieldType} asks for from the same bytes:
+ * postings (one term, through {@link InvertableType#BINARY}, so {@code IndexWriter} takes the bytes
+ * without a token stream), sorted or sorted-set doc values, and optionally a binary stored field.
+ * Values come as
+ *
+ * <ul>
+ *   <li>a {@link String}, encoded into a buffer the field keeps and reuses, to exactly the bytes
+ *       Lucene's {@code KeywordField} would index (an unpaired surrogate becomes U+FFFD);
+ *   <li>a {@link BytesRef} or a slice of a {@code byte[]}, which is not copied: the field reads the
+ *       caller's bytes when the document is indexed.
+ * </ul>
+ *
+ * <p>Once its buffers have grown to the longest value seen, setting a value allocates nothing. A
+ * document made of reused fields can be indexed over and over:
+ *
+ * <pre class="prettyprint">
+ * KeywordFieldType countryType = KeywordFieldType.builder("country").build();
+ * BytesKeywordField country = countryType.newField();
+ * List&lt;IndexableField&gt; doc = new ArrayList&lt;&gt;();
+ * for (Row row : rows) {
+ *   doc.clear();
+ *   if (country.setValue(row.bytes(), row.countryStart(), row.countryLength())) {
+ *     doc.add(country);
+ *   }
+ *   writer.addDocument(doc);
+ * }
+ * </pre>
+ *
+ * <p><b>Limits.</b> A setter returns {@code false} when the value is skipped, because it is longer
+ * than the type's {@code ignoreAbove}, or over Lucene's term limit of {@value
+ * IndexWriter#MAX_TERM_LENGTH} bytes with {@link ImmenseValuePolicy#SKIP}; the field must then be
+ * left out of the document. With {@link ImmenseValuePolicy#REJECT} an immense value throws an
+ * {@link IllegalArgumentException} naming the field and the length. Either way this happens in the
+ * setter, before the document reaches {@code IndexWriter}: Lucene itself would find out half way
+ * through the document and leave the fields before this one in the segment. After a skip or a
+ * rejection the field holds no value until the next successful set, and {@link #binaryValue()}
+ * throws, so a forgotten check fails loudly instead of indexing the previous document's value.
+ *
+ * <p><b>Ownership.</b> The bytes handed to {@code IndexWriter} are valid until the next setter call
+ * on this field, and, for {@code BytesRef} and {@code byte[]} values, as long as the caller leaves
+ * its bytes unchanged. {@code IndexWriter} copies them while it indexes the document, so both hold
+ * from one {@code addDocument} to the next.
+ *
+ * <p><b>Not thread-safe:</b> use one instance per indexing thread. The {@link KeywordFieldType} is
+ * shared.
+ *
+ * @lucene.experimental
+ */
+public final class BytesKeywordField implements IndexableField {
+
+  private final KeywordFieldType type;
+  private final IndexableFieldType luceneType;
+  private final KeywordNormalizer normalizer;
+
+  /** What {@link #binaryValue()} returns: a view of the current bytes, re-pointed by each set. */
+  private final BytesRef value = new BytesRef();
+
+  private final StoredValue storedValue;
+
+  /** Where String values are encoded; grows to the longest value and stays. */
+  private byte[] utf8 = BytesRef.EMPTY_BYTES;
+
+  /** Where the normalizer writes; only used if there is one. */
+  private final BytesRefBuilder normalized;
+
+  private boolean hasValue;
+
+  /**
+   * The length in chars of the value as given, for the token stream's offsets, or -1 if it is to be
+   * counted on {@link #value} when a token stream asks. An int rather than a reference to the given
+   * value: storing a reference to a young object into this long-lived field on every set would take
+   * the garbage collector's write barrier slow path (G1 marks a card) per value.
+   */
+  private int givenChars;
+
+  /** Creates a field of {@code type} without a value; {@link KeywordFieldType#newField()} too. */
+  public BytesKeywordField(KeywordFieldType type) {
+    this.type = Objects.requireNonNull(type, "type must not be null");
+    this.luceneType = type.luceneType();
+    this.normalizer = type.normalizer();
+    this.normalized = normalizer == null ? null : new BytesRefBuilder();
+    this.storedValue = type.stored() ? new StoredValue(value) : null;
+  }
+
+  /** The type this field was created with. */
+  public KeywordFieldType type() {
+    return type;
+  }
+
+  /**
+   * Sets the value from a String, encoded to UTF-8 into this field's buffer.
+   *
+   * @return {@code true} if the field holds the value; {@code false} if the value was skipped (over
+   *     {@code ignoreAbove}, or immense with {@link ImmenseValuePolicy#SKIP}) and the field must be
+   *     left out of the document
+   * @throws IllegalArgumentException if the value is immense and the policy is {@link
+   *     ImmenseValuePolicy#REJECT}
+   */
+  public boolean setValue(String value) {
+    Objects.requireNonNull(value, "value must not be null");
+    hasValue = false;
+    if (type.ignoreAboveUnit() == LengthUnit.CHARS && value.length() > type.ignoreAbove()) {
+      return false;
+    }
+    int chars = value.length();
+    utf8 = ArrayUtil.growNoCopy(utf8, UnicodeUtil.maxUTF8Length(chars));
+    int length = UnicodeUtil.UTF16toUTF8(value, 0, chars, utf8);
+    if (type.ignoreAboveUnit() == LengthUnit.BYTES && length > type.ignoreAbove()) {
+      return false;
+    }
+    givenChars = chars;
+    return accept(utf8, 0, length);
+  }
+
+  /**
+   * Sets the value to {@code value}'s bytes, without copying them. Same contract as {@link
+   * #setValue(String)}.
+   */
+  public boolean setValue(BytesRef value) {
+    Objects.requireNonNull(value, "value must not be null");
+    return setValue(value.bytes, value.offset, value.length);
+  }
+
+  /**
+   * Sets the value to {@code length} bytes of {@code bytes} from {@code offset}, without copying
+   * them. The bytes are taken as UTF-8 for normalization, for {@link LengthUnit#CHARS} and for the
+   * token stream's chars; bytes that are not UTF-8 are indexed as they are. Same contract as {@link
+   * #setValue(String)}.
+   */
+  public boolean setValue(byte[] bytes, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, bytes.length);
+    hasValue = false;
+    int measured =
+        type.ignoreAboveUnit() == LengthUnit.BYTES
+            ? length
+            // A value has at least as many bytes as chars: count chars only if it can matter.
+            : (length > type.ignoreAbove() ? Utf8.utf16Length(bytes, offset, length) : length);
+    if (measured > type.ignoreAbove()) {
+      return false;
+    }
+    givenChars = -1;
+    return accept(bytes, offset, length);
+  }
+
+  private boolean accept(byte[] bytes, int offset, int length) {
+    point(bytes, offset, length);
+    if (normalizer != null) {
+      BytesRef term = normalizer.normalize(value, normalized);
+      if (term != value) {
+        if (givenChars == -1) {
+          // The given bytes are about to be forgotten: count their chars now.
+          givenChars = Utf8.utf16Length(bytes, offset, length);
+        }
+        point(term.bytes, term.offset, term.length);
+      }
+    }
+    if (value.length > IndexWriter.MAX_TERM_LENGTH) {
+      int termLength = value.length;
+      point(BytesRef.EMPTY_BYTES, 0, 0);
+      if (type.immenseValuePolicy() == ImmenseValuePolicy.SKIP) {
+        return false;
+      }
+      throw new IllegalArgumentException(
+          "field \""
+              + type.name()
+              + "\": value is "
+              + termLength
+              + " bytes long"
+              + (normalizer == null ? "" : " after normalization")
+              + ", over Lucene's term limit of "
+              + IndexWriter.MAX_TERM_LENGTH
+              + " bytes (IndexWriter.MAX_TERM_LENGTH); rejected before indexing. Shorten it, or"
+              + " build the field type with ignoreAbove or immenseValues(SKIP) to index documents"
+              + " without it");
+    }
+    hasValue = true;
+    return true;
+  }
+
+  private void point(byte[] bytes, int offset, int length) {
+    // Most sets point at the same array as the last one (this field's buffer, the normalizer's,
+    // one request body): skipping the store skips the garbage collector's write barrier.
+    if (value.bytes != bytes) {
+      value.bytes = bytes;
+    }
+    value.offset = offset;
+    value.length = length;
+  }
+
+  /** Whether the last setter call left a value to index. */
+  public boolean hasValue() {
+    return hasValue;
+  }
+
+  @Override
+  public String name() {
+    return type.name();
+  }
+
+  @Override
+  public IndexableFieldType fieldType() {
+    return luceneType;
+  }
+
+  @Override
+  public InvertableType invertableType() {
+    return InvertableType.BINARY;
+  }
+
+  /**
+   * The bytes to index: the value's UTF-8, normalized.
+   *
+   * @throws IllegalStateException if the field holds no value: none was set, or the last one was
+   *     skipped or rejected
+   */
+  @Override
+  public BytesRef binaryValue() {
+    ensureValue();
+    return value;
+  }
+
+  /** The stored value (the bytes {@link #binaryValue()} returns), or {@code null} if not stored. */
+  @Override
+  public StoredValue storedValue() {
+    if (storedValue != null) {
+      ensureValue();
+    }
+    return storedValue;
+  }
+
+  /**
+   * A one-token stream of the bytes {@link #binaryValue()} returns, for callers that consume token
+   * streams; {@code IndexWriter} does not call this. Reuses {@code reuse} if it came from a field
+   * of this class. The token's offsets are 0 and the length in chars of the value as given.
+   *
+   * @return the stream, or {@code null} for a doc-values-only field, which has nothing to invert
+   */
+  @Override
+  public TokenStream tokenStream(Analyzer analyzer, TokenStream reuse) {
+    if (type.hasPostings() == false) {
+      return null;
+    }
+    ensureValue();
+    KeywordTokenStream stream =
+        reuse instanceof KeywordTokenStream keywordStream
+            ? keywordStream
+            : new KeywordTokenStream();
+    int endOffset =
+        givenChars >= 0 ? givenChars : Utf8.utf16Length(value.bytes, value.offset, value.length);
+    stream.setValue(value, 0, endOffset);
+    return stream;
+  }
+
+  /** Always {@code null}: the value is bytes. */
+  @Override
+  public String stringValue() {
+    return null;
+  }
+
+  /** Always {@code null}. */
+  @Override
+  public Reader readerValue() {
+    return null;
+  }
+
+  /** Always {@code null}. */
+  @Override
+  public Number numericValue() {
+    return null;
+  }
+
+  private void ensureValue() {
+    if (hasValue == false) {
+      throw new IllegalStateException(
+          "field \""
+              + type.name()
+              + "\" holds no value: none was set, or the last one was skipped or rejected;"
+              + " leave the field out of the document when its setter does not return true");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "BytesKeywordField<"
+        + type.name()
+        + ':'
+        + (hasValue ? value.toString() : "no value")
+        + '>';
+  }
+}
