@@ -14,8 +14,8 @@ import org.apache.lucene.tests.util.TestUtil;
  * dev.spindle.tests.RandomCompoundCapMergePolicy}, which this module cannot depend on: the test
  * framework depends on this module, and Maven refuses the cycle even in test scope.
  *
- * <p>Caps are mostly small, between 1 KiB and 4 MiB, so that the few-megabyte indexes of a test
- * have segments on both sides of them.
+ * <p>Caps are mostly small, between 2 KiB and 512 KiB, so that the indexes of a test, a few hundred
+ * kilobytes to a few megabytes, have segments on both sides of them.
  */
 final class RandomCompoundCapConfig {
 
