@@ -490,7 +490,9 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
         + " (noCFSRatio="
         + in.getNoCFSRatio()
         + ", maxCFSSegmentSizeMB="
-        + in.getMaxCFSSegmentSizeMB()
+        + (in.getMaxCFSSegmentSizeMB() >= Long.MAX_VALUE / 1024 / 1024
+            ? "unlimited"
+            : in.getMaxCFSSegmentSizeMB())
         + "), maxRewritesAtOnce="
         + maxRewritesAtOnce()
         + ", in="
