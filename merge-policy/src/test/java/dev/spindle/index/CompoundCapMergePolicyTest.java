@@ -532,6 +532,39 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
     }
   }
 
+  /** Merged segments whose layout no longer matches the caps say so, and why. */
+  public void testExplainMergedSegments() throws IOException {
+    try (Directory directory = newDirectory()) {
+      CompoundCapMergePolicy policy = new CompoundCapMergePolicy(new TieredMergePolicy());
+      boolean compound = random().nextBoolean();
+      policy.setMaxCompoundSegmentBytes(compound ? Long.MAX_VALUE : 0);
+      IndexWriterConfig config =
+          newIndexWriterConfig(new MockAnalyzer(random()))
+              .setMergePolicy(policy)
+              .setMergeScheduler(new SerialMergeScheduler())
+              .setMaxBufferedDocs(10);
+      try (IndexWriter writer = new IndexWriter(directory, config)) {
+        for (int i = 0; i < 50; i++) {
+          writer.addDocument(newDocument(i));
+        }
+        writer.forceMerge(1);
+      }
+      SegmentCommitInfo merged = SegmentInfos.readLatestCommit(directory).info(0);
+      assertEquals(compound, merged.info.getUseCompoundFile());
+      // Turn the caps around: the segment is now on the wrong side of them.
+      policy.setMaxCompoundSegmentBytes(compound ? 0 : Long.MAX_VALUE);
+      String explanation = policy.explain(merged);
+      assertTrue(explanation, explanation.startsWith(merged.info.name + " (merge) is "));
+      if (compound) {
+        assertTrue(explanation, explanation.contains("merged while the caps were higher"));
+      } else {
+        assertTrue(explanation, explanation.contains("merged while the caps were lower"));
+        policy.setUseWrappedRatio(true);
+        assertTrue(policy.explain(merged), policy.explain(merged).contains("noCFSRatio=0.1"));
+      }
+    }
+  }
+
   /** Flushes one segment per doc count, compound or not, into {@code directory}, and commits. */
   private static SegmentInfos writeSegments(Directory directory, boolean compound, int... docCounts)
       throws IOException {
