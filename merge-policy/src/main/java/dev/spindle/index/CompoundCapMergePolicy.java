@@ -273,8 +273,12 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
     CompoundLimits current = limits;
     Set<SegmentCommitInfo> merging = context.getMergingSegments();
     int allowance = maxRewritesAtOnce();
-    for (SegmentCommitInfo segment : merging) {
-      if (segment.info.getUseCompoundFile() && mayExceedCaps(segment.info, current)) {
+    // Through the live segments, not the merging set: a merge that just committed still holds its
+    // sources there for a moment, after their files are gone.
+    for (SegmentCommitInfo segment : infos) {
+      if (merging.contains(segment)
+          && segment.info.getUseCompoundFile()
+          && mayExceedCaps(segment.info, current)) {
         allowance--;
       }
     }

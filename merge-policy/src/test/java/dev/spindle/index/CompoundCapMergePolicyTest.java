@@ -32,6 +32,7 @@ import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.index.BaseMergePolicyTestCase;
+import org.apache.lucene.tests.store.BaseDirectoryWrapper;
 import org.apache.lucene.tests.util.TestUtil;
 
 /**
@@ -371,6 +372,33 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
         merging.removeAll(done);
         remaining = without(remaining, done);
       }
+    }
+  }
+
+  /**
+   * Between committing a merge and finishing it, IndexWriter lists the merge's sources as merging
+   * although their files are deleted already; a decision in that window must not read them.
+   */
+  public void testMergingSegmentsWhoseFilesAreGoneAreIgnored() throws IOException {
+    try (BaseDirectoryWrapper directory = newDirectory()) {
+      // The commit still names the deleted segment: there is no index to check on close.
+      directory.setCheckIndexOnClose(false);
+      SegmentInfos all = writeSegments(directory, true, 20, 30, 40);
+      SegmentCommitInfo mergedAway = all.info(0);
+      for (String file : mergedAway.files()) {
+        directory.deleteFile(file);
+      }
+      SegmentInfos live = without(all, Set.of(mergedAway));
+      ScriptedMergePolicy scripted = new ScriptedMergePolicy();
+      scripted.setMaxMergeAtOnce(2);
+      CompoundCapMergePolicy policy = new CompoundCapMergePolicy(scripted);
+      policy.setMaxCompoundSegmentBytes(0);
+      MockMergeContext context = new MockMergeContext(SegmentCommitInfo::getDelCount);
+      context.setMergingSegments(Set.of(mergedAway));
+      // The gone segment takes no rewrite slot either: both live ones are rewritten.
+      assertEquals(
+          List.of(List.of(live.info(1)), List.of(live.info(0))),
+          segmentsOf(policy.findMerges(MergeTrigger.MERGE_FINISHED, live, context)));
     }
   }
 
