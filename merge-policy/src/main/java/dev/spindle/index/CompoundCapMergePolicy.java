@@ -423,62 +423,8 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
    * @throws IOException if the segment's files cannot be read
    */
   public String explain(SegmentCommitInfo segment) throws IOException {
-    CompoundLimits current = limits;
-    SegmentInfo info = segment.info;
-    long bytes = dataSize.of(info);
-    int docs = info.maxDoc();
-    boolean fits = current.admits(bytes, docs);
-    boolean compound = info.getUseCompoundFile();
-    String source = info.getDiagnostics().getOrDefault(IndexWriter.SOURCE, "unknown");
-
-    StringBuilder line = new StringBuilder(info.name);
-    line.append(" (").append(source).append(") is ");
-    line.append(compound ? "compound" : "not compound").append(": ");
-    line.append(CompoundLimits.describeBytes(bytes)).append(" of data ");
-    line.append(bytes <= current.maxBytes() ? "<=" : ">");
-    line.append(" cap ").append(current.describeMaxBytes());
-    if (current.maxDocs() != Integer.MAX_VALUE) {
-      line.append(", ").append(docs).append(" docs ");
-      line.append(docs <= current.maxDocs() ? "<=" : ">");
-      line.append(" cap ").append(current.describeMaxDocs());
-    }
-    line.append("; ").append(reason(compound, fits, source, current));
-    return line.toString();
-  }
-
-  private String reason(boolean compound, boolean fits, String source, CompoundLimits current) {
-    if (compound && fits) {
-      return "within the caps, so compound";
-    }
-    if (compound) {
-      String why =
-          switch (source) {
-            case IndexWriter.SOURCE_FLUSH ->
-                "flushed compound because IndexWriterConfig.getUseCompoundFile() is true";
-            case IndexWriter.SOURCE_MERGE -> "merged while the caps were higher";
-            default -> "written compound by " + source;
-          };
-      return why + "; the next merge decision rewrites it as separate files";
-    }
-    if (fits == false) {
-      return "over the caps, so stored as separate files";
-    }
-    return switch (source) {
-      case IndexWriter.SOURCE_FLUSH ->
-          "within the caps, but flushed with IndexWriterConfig.setUseCompoundFile(false); flushed"
-              + " segments are rewritten only when they break the caps";
-      case IndexWriter.SOURCE_MERGE ->
-          current.useWrappedRatio()
-              ? "within the caps, but the wrapped policy's rule (noCFSRatio="
-                  + in.getNoCFSRatio()
-                  + ") declined when it was merged, or the caps were lower then"
-              : "within the caps, but merged while the caps were lower; it stays split until a"
-                  + " merge picks it";
-      default ->
-          "within the caps, but written as separate files by "
-              + source
-              + "; it stays split until a merge picks it";
-    };
+    return CompoundExplanation.of(
+        segment.info, dataSize.of(segment.info), limits, in.getNoCFSRatio());
   }
 
   /** Returns the full configuration, the wrapped policy's included. */
