@@ -24,7 +24,11 @@ import org.apache.lucene.util.IOUtils;
 public final class BenchmarkReport {
 
   private static final List<Benchmark> BENCHMARKS =
-      List.of(new IdLookupBenchmark(), new IndexingBenchmark(), new KeywordFieldBenchmark());
+      List.of(
+          new IdLookupBenchmark(),
+          new IndexingBenchmark(),
+          new CompoundCapBenchmark(),
+          new KeywordFieldBenchmark());
 
   private static final String HOW_TO_READ =
       """

@@ -3,6 +3,7 @@ package dev.spindle.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -24,11 +25,23 @@ final class CorpusIndex {
    */
   static IndexShape build(Path path, int docCount, ExternalIds ids, long textSeed)
       throws IOException {
+    return build(path, docCount, ids, textSeed, CorpusDocuments.writerConfig());
+  }
+
+  /**
+   * Like {@link #build(Path, int, ExternalIds, long)}, with a writer configured otherwise, for a
+   * benchmark whose contenders are writer settings.
+   *
+   * @param config the writer's configuration, used once
+   */
+  static IndexShape build(
+      Path path, int docCount, ExternalIds ids, long textSeed, IndexWriterConfig config)
+      throws IOException {
     long start = System.nanoTime();
     try (Directory directory = FSDirectory.open(path);
         EuroparlLines lines = new EuroparlLines(textSeed)) {
       // Closing the writer commits and waits for running merges, so the shape below is final.
-      try (IndexWriter writer = new IndexWriter(directory, CorpusDocuments.writerConfig())) {
+      try (IndexWriter writer = new IndexWriter(directory, config)) {
         for (int i = 0; i < docCount; i++) {
           writer.addDocument(CorpusDocuments.newDocument(ids.existing(i), lines.next()));
         }
