@@ -1,0 +1,842 @@
+package dev.spindle.translog;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.zip.CRC32C;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * A crash-safe write-ahead log of opaque operations, each with a sequence number, kept in a
+ * directory of generation files and checkpoints (the format is specified in {@code FORMAT.md}).
+ * Usable beside a Lucene index, or by anything else that needs a durable operation log.
+ *
+ * <pre>{@code
+ * try (Translog translog = Translog.open(TranslogConfig.builder(path).build())) {
+ *   Location location = translog.append(payload);
+ *   translog.ensureSynced(location); // durable once this returns
+ *   try (TranslogSnapshot snapshot = translog.newSnapshot(0)) {
+ *     for (Operation op = snapshot.next(); op != null; op = snapshot.next()) {
+ *       replay(op.seqNo(), op.payload());
+ *     }
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p><b>Durability.</b> {@link #append} returns once the operation is copied into a buffer; it is
+ * durable once {@link #ensureSynced}, {@link #sync()} or the future of {@link #syncAsync} says so,
+ * and then so is everything appended before it. A sync writes the buffered bytes, forces the
+ * generation file, then writes and forces the live checkpoint; only bytes a checkpoint vouches for
+ * are trusted after a crash. Concurrent waiters share syncs (group commit): one fsync covers every
+ * waiter whose location it reaches. In {@link Durability#ASYNC} mode a background thread also syncs
+ * every interval.
+ *
+ * <p><b>Thread-safety.</b> Every method may be called by any number of threads at once. Appends
+ * hold a lock only while they copy their record; they never wait for an fsync, nor for a thread
+ * that is syncing, rolling or trimming. A thread that waits for durability while no sync is running
+ * runs one itself, and may then run one more round for callers of {@link #syncAsync} and roll the
+ * generation if it is full; a thread that waits while a sync is running parks until a sync covers
+ * its location.
+ *
+ * <p><b>Failure.</b> The first I/O error on a write, fsync, checkpoint, rename or delete fails the
+ * translog closed: the thread that hit it gets the error, and every other call, then and later,
+ * throws {@link AlreadyClosedException} whose cause is that error. Nothing that was not durable is
+ * acknowledged, and a failed fsync is never retried (the page cache may have dropped the dirty
+ * pages it could not write, so a later fsync that succeeds proves nothing). Reopening the directory
+ * recovers what was durable.
+ *
+ * <p><b>NOTE:</b> file channels close themselves when a thread blocked in them is interrupted. The
+ * translog clears the interrupt status of a thread while it runs a sync and restores it afterwards,
+ * and waiting for durability ignores interrupts; but interrupting a thread while it is inside a
+ * write or fsync fails the translog closed.
+ *
+ * @lucene.experimental
+ */
+public final class Translog implements Closeable {
+
+  private static final System.Logger LOGGER = System.getLogger(Translog.class.getName());
+
+  /** Appenders wait for the writer once this many buffers are waiting to be written. */
+  private static final int BACKPRESSURE_BUFFERS = 4;
+
+  private final TranslogConfig config;
+  private final Path directory;
+  private final UUID uuid;
+  private final RecoveryReport recoveryReport;
+  private final Generations generations;
+  private final GroupCommit groupCommit;
+  private final LatencyHistogram syncLatency = new LatencyHistogram();
+  private final PeriodicSyncer syncer;
+  private final AtomicReference<Throwable> tragedy = new AtomicReference<>();
+  private final AtomicBoolean closeStarted = new AtomicBoolean();
+
+  // Lock order: syncLock -> appendLock -> the writer's buffer queue.
+  //             syncLock -> the writer's write lock -> the writer's buffer queue.
+  // appendLock and the writer's write lock are never held together, so writing buffers to the
+  // file never blocks an append. GroupCommit's lock and the Generations monitor are leaves.
+  // No fsync happens under appendLock.
+
+  /**
+   * Held by whatever writes checkpoints: a sync round, a roll, a trim, close. Guards checkpointFile
+   * and the fields below it, and makes those operations one at a time. Appends never take it.
+   */
+  private final ReentrantLock syncLock = new ReentrantLock();
+
+  /** Guarded by syncLock. */
+  private final LiveCheckpointFile checkpointFile;
+
+  /** Guarded by syncLock: generations below the oldest one, found by recovery. */
+  private final List<Long> leftovers;
+
+  /** Guarded by syncLock; read without it by stats. */
+  private volatile long fsyncs;
+
+  /** Guarded by syncLock; read without it by stats. */
+  private volatile long durableOperations;
+
+  /**
+   * Guards what appends touch: the current writer, sequence numbers, the statistics of the current
+   * generation and the append totals, and the closed flag. Held only to encode and copy one record,
+   * or to swap the writer.
+   */
+  private final ReentrantLock appendLock = new ReentrantLock();
+
+  /** Guarded by appendLock. */
+  private GenerationWriter current;
+
+  /** Guarded by appendLock: scratch space for encoding. */
+  private final byte[] recordHeader = new byte[RecordFormat.HEADER_SIZE];
+
+  private final byte[] recordFooter = new byte[RecordFormat.FOOTER_SIZE];
+  private final byte[] checksumScratch = new byte[8];
+  private final CRC32C checksum = new CRC32C();
+
+  /** Guarded by appendLock. */
+  private long nextSeqNo;
+
+  /** Guarded by appendLock: statistics of the current generation. */
+  private long currentOperations;
+
+  private long currentMinSeqNo = Checkpoint.NO_SEQ_NO;
+  private long currentMaxSeqNo = Checkpoint.NO_SEQ_NO;
+
+  /** Guarded by appendLock: totals since open. */
+  private long appendedOperations;
+
+  private long appendedBytes;
+
+  /** Written under appendLock, read without it. */
+  private volatile boolean closed;
+
+  private Translog(
+      TranslogConfig config,
+      Recovery.Plan plan,
+      GenerationWriter writer,
+      LiveCheckpointFile checkpointFile) {
+    this.config = config;
+    this.directory = config.directory();
+    this.uuid = plan.uuid();
+    this.recoveryReport = plan.report();
+    this.checkpointFile = checkpointFile;
+    this.current = writer;
+    this.leftovers = new ArrayList<>(plan.leftovers());
+    this.generations = new Generations(plan.kept(), writer.generation(), plan.minGeneration());
+    long maxSeqNo = Checkpoint.NO_SEQ_NO;
+    for (Generations.Sealed generation : plan.kept()) {
+      maxSeqNo = Math.max(maxSeqNo, generation.maxSeqNo());
+    }
+    this.nextSeqNo = maxSeqNo + 1;
+    this.groupCommit =
+        new GroupCommit(
+            this::syncRound, new DurablePoint(writer.generation(), TranslogHeader.SIZE));
+    if (config.durability() == Durability.ASYNC) {
+      syncer =
+          new PeriodicSyncer(
+              "spindle-translog-sync[" + directory + "]",
+              config.syncInterval().toNanos(),
+              this::periodicSync);
+      syncer.start();
+    } else {
+      syncer = null;
+    }
+  }
+
+  /**
+   * Opens the translog in the configured directory: creates it if the directory holds none,
+   * otherwise recovers it as the {@linkplain TranslogConfig#recoveryMode() recovery mode} says and
+   * starts a new generation for appends. Recovery reads and verifies every record it keeps; see
+   * {@link #recoveryReport()} for what it found.
+   *
+   * @throws TranslogCorruptedException if the files are damaged beyond what the recovery mode
+   *     tolerates, belong to another translog, or contradict each other; nothing was changed then
+   * @throws IOException if the files cannot be read or the new generation cannot be created
+   */
+  public static Translog open(TranslogConfig config) throws IOException {
+    Path directory = config.directory();
+    Files.createDirectories(directory);
+    Recovery.Plan plan = Recovery.plan(directory, config.recoveryMode());
+    FileChannel channel = null;
+    LiveCheckpointFile checkpointFile = null;
+    boolean success = false;
+    try {
+      long opened = plan.openedGeneration();
+      if (plan.live() == null) {
+        channel = TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), 1));
+        TranslogFiles.fsyncDirectory(directory);
+        checkpointFile =
+            LiveCheckpointFile.create(directory, Checkpoint.emptyGeneration(plan.uuid(), 1, 1));
+      } else {
+        for (long generation : plan.deleted()) {
+          deleteGenerationFiles(directory, generation);
+        }
+        if (plan.deleted().isEmpty() == false) {
+          TranslogFiles.fsyncDirectory(directory);
+        }
+        if (plan.seal() != null) {
+          TranslogFiles.writeAtomically(
+              directory,
+              TranslogFiles.sealedCheckpointFileName(plan.seal().generation()),
+              plan.seal().encode(0));
+        }
+        channel =
+            TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), opened));
+        TranslogFiles.fsyncDirectory(directory);
+        checkpointFile = LiveCheckpointFile.open(directory, plan.live());
+        checkpointFile.write(Checkpoint.emptyGeneration(plan.uuid(), opened, plan.minGeneration()));
+      }
+      GenerationWriter writer =
+          new BufferedChannelWriter(opened, channel, config.bufferSize(), true);
+      Translog translog = new Translog(config, plan, writer, checkpointFile);
+      success = true;
+      return translog;
+    } finally {
+      if (success == false) {
+        IOUtils.closeWhileHandlingException(channel, checkpointFile);
+      }
+    }
+  }
+
+  /**
+   * Appends an operation with the next sequence number: one more than the largest appended or
+   * recovered so far, or 0 for the first. Returns once the record is in the write buffer; it is not
+   * durable yet.
+   *
+   * @param payload the operation; copied, so the caller may reuse the array
+   * @return where the operation lies; its {@link Location#seqNo()} is the assigned sequence number
+   * @throws AlreadyClosedException if the translog is closed or failed
+   * @throws IOException if writing out a full buffer failed, which fails the translog closed
+   */
+  public Location append(byte[] payload) throws IOException {
+    return append(-1, payload, true);
+  }
+
+  /**
+   * Appends an operation with the caller's sequence number, which may repeat or go backwards
+   * (operations are kept in append order; {@link #newSnapshot(long)} filters by sequence number).
+   * Later assigned sequence numbers start above the largest one seen.
+   *
+   * @param seqNo the sequence number, from 0 to {@code Long.MAX_VALUE - 1}
+   * @param payload the operation; copied, so the caller may reuse the array
+   * @see #append(byte[])
+   */
+  public Location append(long seqNo, byte[] payload) throws IOException {
+    if (seqNo < 0 || seqNo > RecordFormat.MAX_SEQ_NO) {
+      throw new IllegalArgumentException(
+          "seqNo must be in [0, " + RecordFormat.MAX_SEQ_NO + "], got " + seqNo);
+    }
+    return append(seqNo, payload, false);
+  }
+
+  private Location append(long requestedSeqNo, byte[] payload, boolean assign) throws IOException {
+    Objects.requireNonNull(payload, "payload");
+    if (payload.length > RecordFormat.MAX_PAYLOAD) {
+      throw new IllegalArgumentException(
+          "payload of " + payload.length + " bytes exceeds " + RecordFormat.MAX_PAYLOAD);
+    }
+    GenerationWriter writer;
+    Location location;
+    appendLock.lock();
+    try {
+      ensureOpen();
+      long seqNo = assign ? nextSeqNo : requestedSeqNo;
+      if (seqNo > RecordFormat.MAX_SEQ_NO) {
+        throw new IllegalStateException("sequence numbers are exhausted");
+      }
+      writer = current;
+      long generation = writer.generation();
+      long offset = writer.addedOffset();
+      RecordFormat.encodeHeader(recordHeader, payload.length, seqNo);
+      int crc =
+          RecordFormat.checksum(
+              checksum, checksumScratch, generation, recordHeader, payload, 0, payload.length);
+      LittleEndian.putInt(recordFooter, 0, crc);
+      writer.add(recordHeader, 0, RecordFormat.HEADER_SIZE);
+      writer.add(payload, 0, payload.length);
+      writer.add(recordFooter, 0, RecordFormat.FOOTER_SIZE);
+      int size = RecordFormat.recordSize(payload.length);
+      nextSeqNo = Math.max(nextSeqNo, seqNo + 1);
+      currentMinSeqNo = currentOperations == 0 ? seqNo : Math.min(currentMinSeqNo, seqNo);
+      currentMaxSeqNo = Math.max(currentMaxSeqNo, seqNo);
+      currentOperations++;
+      appendedOperations++;
+      appendedBytes += size;
+      location = new Location(generation, offset, size, seqNo);
+    } finally {
+      appendLock.unlock();
+    }
+    long pending = writer.pendingBytes();
+    if (pending >= config.bufferSize()) {
+      // Write full buffers out here, outside the append lock, so that the next sync has less to
+      // write; wait for another writer only if buffers pile up.
+      try {
+        writer.write(pending >= (long) BACKPRESSURE_BUFFERS * config.bufferSize());
+      } catch (IOException | RuntimeException | Error e) {
+        throw failClosed(e);
+      }
+    }
+    return location;
+  }
+
+  /**
+   * Returns once everything appended before this call is durable.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed, or fails meanwhile
+   * @throws IOException if the sync this thread ran failed, which fails the translog closed
+   */
+  public void sync() throws IOException {
+    ensureOpen();
+    long generation;
+    long end;
+    appendLock.lock();
+    try {
+      generation = current.generation();
+      end = current.addedOffset();
+    } finally {
+      appendLock.unlock();
+    }
+    groupCommit.await(generation, end);
+    rollIfFull();
+  }
+
+  /**
+   * Returns once the operation at {@code location}, and everything appended before it, is durable.
+   * Returns at once if it already is. Ignores interrupts while waiting (keeping the interrupt
+   * status for the caller).
+   *
+   * @param location a location returned by {@link #append} on this translog
+   * @throws IllegalArgumentException if no operation was appended at {@code location}
+   * @throws AlreadyClosedException if the translog is closed or failed, or fails meanwhile
+   * @throws IOException if the sync this thread ran failed, which fails the translog closed
+   */
+  public void ensureSynced(Location location) throws IOException {
+    ensureOpen();
+    if (groupCommit.durable().covers(location.generation(), location.endOffset())) {
+      return;
+    }
+    checkAppended(location);
+    groupCommit.await(location.generation(), location.endOffset());
+    rollIfFull();
+  }
+
+  /**
+   * Returns a future that completes once the operation at {@code location}, and everything appended
+   * before it, is durable, completed by the thread whose fsync made it so. If no sync is running,
+   * the calling thread runs one before returning, and the future is already complete; otherwise
+   * this returns at once and a syncing thread completes it. Dependent stages that are not {@code
+   * *Async} run on that thread, which delays whoever waits for its next sync: keep them short.
+   *
+   * <p>The future completes exceptionally with {@link AlreadyClosedException} (or, if the calling
+   * thread's own sync failed, with that {@link IOException}) if the translog fails or is closed
+   * before the location is durable.
+   *
+   * @param location a location returned by {@link #append} on this translog
+   * @throws IllegalArgumentException if no operation was appended at {@code location}
+   */
+  public CompletableFuture<Void> syncAsync(Location location) {
+    try {
+      ensureOpen();
+    } catch (AlreadyClosedException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    if (groupCommit.durable().covers(location.generation(), location.endOffset())) {
+      return CompletableFuture.completedFuture(null);
+    }
+    checkAppended(location);
+    CompletableFuture<Void> future = groupCommit.async(location.generation(), location.endOffset());
+    if (future.isDone()) {
+      try {
+        rollIfFull();
+      } catch (IOException | RuntimeException e) {
+        // The roll failed the translog closed; callers learn it on their next call.
+      }
+    }
+    return future;
+  }
+
+  /** Whether {@code location} lies within what was appended, so that a wait for it can end. */
+  private void checkAppended(Location location) {
+    appendLock.lock();
+    try {
+      long generation = current.generation();
+      if (location.generation() > generation
+          || (location.generation() == generation
+              && location.endOffset() > current.addedOffset())) {
+        throw new IllegalArgumentException(
+            location
+                + " was not appended to this translog: it lies beyond the last append, at"
+                + " generation "
+                + generation
+                + " offset "
+                + current.addedOffset());
+      }
+    } finally {
+      appendLock.unlock();
+    }
+  }
+
+  /**
+   * One group commit round: writes what was appended, forces the generation file, then writes and
+   * forces the live checkpoint. Run by the thread {@link GroupCommit} elects.
+   */
+  private DurablePoint syncRound() throws IOException {
+    syncLock.lock();
+    try {
+      ensureNotFailed();
+      if (closed) {
+        // close() made everything appended durable before it set the flag.
+        return groupCommit.durable();
+      }
+      GenerationWriter writer;
+      Checkpoint checkpoint;
+      long operations;
+      appendLock.lock();
+      try {
+        writer = current;
+        long end = writer.addedOffset();
+        Checkpoint last = checkpointFile.last();
+        if (last.generation() == writer.generation() && last.offset() == end) {
+          return new DurablePoint(last.generation(), last.offset());
+        }
+        writer.detach();
+        checkpoint = currentCheckpoint(writer, end, last.minGeneration());
+        operations = appendedOperations;
+      } finally {
+        appendLock.unlock();
+      }
+      long start = System.nanoTime();
+      writer.write(true);
+      writer.force();
+      checkpointFile.write(checkpoint);
+      syncLatency.record(System.nanoTime() - start);
+      fsyncs++;
+      durableOperations = operations;
+      return new DurablePoint(checkpoint.generation(), checkpoint.offset());
+    } catch (IOException | RuntimeException | Error e) {
+      throw failClosed(e);
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
+  /** Called under appendLock. */
+  private Checkpoint currentCheckpoint(GenerationWriter writer, long end, long minGeneration) {
+    return new Checkpoint(
+        uuid,
+        writer.generation(),
+        end,
+        currentOperations,
+        currentMinSeqNo,
+        currentMaxSeqNo,
+        minGeneration);
+  }
+
+  /**
+   * Seals the generation being written and starts the next one. Appends go on throughout: they go
+   * to the new generation from the moment it is swapped in, and reach its file once the live
+   * checkpoint names it. Operations appended before the roll are durable when it returns.
+   *
+   * <p>The steps, in order: create the next generation's file with its header, force it and fsync
+   * the directory; swap it in; write and force what the old generation still buffers; write the old
+   * generation's sealed checkpoint atomically; point the live checkpoint at the new generation.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed
+   * @throws IOException if a step failed, which fails the translog closed
+   */
+  public void rollGeneration() throws IOException {
+    ensureOpen();
+    roll(false);
+  }
+
+  private void rollIfFull() throws IOException {
+    if (groupCommit.durable().offset() >= config.rollSize()) {
+      roll(true);
+    }
+  }
+
+  private void roll(boolean onlyIfFull) throws IOException {
+    DurablePoint reached;
+    syncLock.lock();
+    try {
+      ensureOpen();
+      Checkpoint last = checkpointFile.last();
+      if (onlyIfFull && last.offset() < config.rollSize()) {
+        return;
+      }
+      long nextGeneration = last.generation() + 1;
+      GenerationWriter previous = null;
+      GenerationWriter next = null;
+      try {
+        FileChannel channel =
+            TranslogFiles.createGeneration(directory, new TranslogHeader(uuid, nextGeneration));
+        next = new BufferedChannelWriter(nextGeneration, channel, config.bufferSize(), false);
+        TranslogFiles.fsyncDirectory(directory);
+        Checkpoint sealed;
+        long operations;
+        appendLock.lock();
+        try {
+          previous = current;
+          previous.detach();
+          sealed = currentCheckpoint(previous, previous.addedOffset(), last.minGeneration());
+          current = next;
+          currentOperations = 0;
+          currentMinSeqNo = Checkpoint.NO_SEQ_NO;
+          currentMaxSeqNo = Checkpoint.NO_SEQ_NO;
+          operations = appendedOperations;
+        } finally {
+          appendLock.unlock();
+        }
+        long start = System.nanoTime();
+        previous.write(true);
+        previous.force();
+        TranslogFiles.writeAtomically(
+            directory,
+            TranslogFiles.sealedCheckpointFileName(sealed.generation()),
+            sealed.encode(0));
+        checkpointFile.write(
+            Checkpoint.emptyGeneration(uuid, nextGeneration, last.minGeneration()));
+        syncLatency.record(System.nanoTime() - start);
+        next.release();
+        generations.rolled(Generations.Sealed.of(sealed), nextGeneration);
+        fsyncs++;
+        durableOperations = operations;
+        previous.close();
+        reached = new DurablePoint(nextGeneration, TranslogHeader.SIZE);
+      } catch (IOException | RuntimeException | Error e) {
+        IOUtils.closeWhileHandlingException(previous, next);
+        throw failClosed(e);
+      }
+    } finally {
+      syncLock.unlock();
+    }
+    groupCommit.publish(reached);
+  }
+
+  /**
+   * Opens a snapshot of the operations with a sequence number of at least {@code fromSeqNo} that
+   * are durable now, in log order. Operations appended but not yet synced are not included: call
+   * {@link #sync()} first to include everything appended so far. The generations it reads are kept
+   * until it is closed.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed
+   */
+  public TranslogSnapshot newSnapshot(long fromSeqNo) throws IOException {
+    ensureOpen();
+    long first = generations.holdFrom(fromSeqNo);
+    RetentionLock retention = new RetentionLock(first, this::releaseHold);
+    boolean success = false;
+    try {
+      DurablePoint durable = groupCommit.durable();
+      List<TranslogSnapshot.Segment> segments = new ArrayList<>();
+      for (Generations.Sealed sealed : generations.sealedFrom(first)) {
+        if (sealed.generation() < durable.generation() && sealed.allBelow(fromSeqNo) == false) {
+          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.length()));
+        }
+      }
+      if (durable.generation() >= first) {
+        segments.add(new TranslogSnapshot.Segment(durable.generation(), durable.offset()));
+      }
+      TranslogSnapshot snapshot = new TranslogSnapshot(directory, segments, fromSeqNo, retention);
+      success = true;
+      return snapshot;
+    } finally {
+      if (success == false) {
+        generations.release(first);
+      }
+    }
+  }
+
+  /**
+   * Keeps every generation held now from being deleted until the returned lock is closed. Trims
+   * requested meanwhile are deferred until then.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed
+   */
+  public RetentionLock acquireRetentionLock() {
+    ensureOpen();
+    return new RetentionLock(generations.holdAll(), this::releaseHold);
+  }
+
+  private void releaseHold(long generation) throws IOException {
+    generations.release(generation);
+    if (closed == false && tragedy.get() == null) {
+      deleteTrimmed();
+    }
+  }
+
+  /**
+   * Deletes the generations below {@code generation}, except those a retention lock or an open
+   * snapshot keeps (deleted when released) and never the generation being written. Roll first to
+   * make the current generation deletable.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed
+   * @throws IOException if writing the checkpoint or deleting failed, which fails the translog
+   *     closed
+   */
+  public void trimBelowGeneration(long generation) throws IOException {
+    ensureOpen();
+    generations.trimBelowGeneration(generation);
+    deleteTrimmed();
+  }
+
+  /**
+   * Deletes the oldest generations whose operations all have sequence numbers below {@code seqNo},
+   * up to the first generation that has one at or above it, with the same exceptions as {@link
+   * #trimBelowGeneration}.
+   *
+   * @throws AlreadyClosedException if the translog is closed or failed
+   * @throws IOException if writing the checkpoint or deleting failed, which fails the translog
+   *     closed
+   */
+  public void trimBelowSeqNo(long seqNo) throws IOException {
+    ensureOpen();
+    generations.trimBelowSeqNo(seqNo);
+    deleteTrimmed();
+  }
+
+  /**
+   * Records the new oldest generation in the live checkpoint, then deletes the files below it and
+   * fsyncs the directory. A crash in between leaves files below the oldest generation, which
+   * recovery ignores and the next trim deletes.
+   */
+  private void deleteTrimmed() throws IOException {
+    syncLock.lock();
+    try {
+      if (closed || tragedy.get() != null) {
+        return;
+      }
+      Generations.Trim trim = generations.planTrim();
+      if (trim == null && leftovers.isEmpty()) {
+        return;
+      }
+      List<Long> deleted = new ArrayList<>(leftovers);
+      if (trim != null) {
+        checkpointFile.write(checkpointFile.last().withMinGeneration(trim.minGeneration()));
+        deleted.addAll(trim.deleted());
+      }
+      for (long generation : deleted) {
+        deleteGenerationFiles(directory, generation);
+      }
+      TranslogFiles.fsyncDirectory(directory);
+      leftovers.clear();
+    } catch (IOException | RuntimeException | Error e) {
+      throw failClosed(e);
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
+  private static void deleteGenerationFiles(Path directory, long generation) throws IOException {
+    Files.deleteIfExists(directory.resolve(TranslogFiles.generationFileName(generation)));
+    String sealed = TranslogFiles.sealedCheckpointFileName(generation);
+    Files.deleteIfExists(directory.resolve(sealed));
+    Files.deleteIfExists(directory.resolve(sealed + TranslogFiles.TEMPORARY_SUFFIX));
+  }
+
+  private boolean periodicSync() {
+    try {
+      sync();
+      return true;
+    } catch (AlreadyClosedException e) {
+      return false;
+    } catch (IOException | RuntimeException e) {
+      // The translog failed closed and logged why; there is nothing left to sync.
+      return false;
+    }
+  }
+
+  /** What recovery found and did when this translog was opened. */
+  public RecoveryReport recoveryReport() {
+    return recoveryReport;
+  }
+
+  /** The configuration this translog was opened with. */
+  public TranslogConfig config() {
+    return config;
+  }
+
+  /** The UUID that ties this translog's files together. */
+  public UUID uuid() {
+    return uuid;
+  }
+
+  /** The failure that closed this translog, or null if it has not failed. */
+  public Throwable tragedy() {
+    return tragedy.get();
+  }
+
+  /** Counters since open. Works on a closed or failed translog too. */
+  public TranslogStats stats() {
+    long operations;
+    long bytes;
+    long generation;
+    appendLock.lock();
+    try {
+      operations = appendedOperations;
+      bytes = appendedBytes;
+      generation = current.generation();
+    } finally {
+      appendLock.unlock();
+    }
+    return new TranslogStats(
+        operations,
+        bytes,
+        fsyncs,
+        durableOperations,
+        syncLatency.percentile(0.5),
+        syncLatency.percentile(0.9),
+        syncLatency.percentile(0.99),
+        syncLatency.max(),
+        generations.count(),
+        generation);
+  }
+
+  /**
+   * Makes everything appended durable, writes the final checkpoint into both slots of the live
+   * checkpoint file, and closes the files. Stops the background syncer first. Open snapshots keep
+   * working until they are closed. On a failed translog, only releases what is still open.
+   * Idempotent.
+   *
+   * @throws IOException if the final sync failed; nothing appended after the last successful sync
+   *     is durable then
+   */
+  @Override
+  public void close() throws IOException {
+    if (closeStarted.compareAndSet(false, true) == false) {
+      return;
+    }
+    if (syncer != null) {
+      syncer.close();
+    }
+    DurablePoint reached = null;
+    syncLock.lock();
+    try {
+      GenerationWriter writer;
+      Checkpoint checkpoint = null;
+      long operations = 0;
+      appendLock.lock();
+      try {
+        closed = true;
+        writer = current;
+        if (tragedy.get() == null) {
+          writer.detach();
+          checkpoint =
+              currentCheckpoint(
+                  writer, writer.addedOffset(), checkpointFile.last().minGeneration());
+          operations = appendedOperations;
+        }
+      } finally {
+        appendLock.unlock();
+      }
+      if (checkpoint != null) {
+        try {
+          writer.write(true);
+          writer.force();
+          checkpointFile.writeBoth(checkpoint);
+          durableOperations = operations;
+          reached = new DurablePoint(checkpoint.generation(), checkpoint.offset());
+        } catch (IOException | RuntimeException | Error e) {
+          throw failClosed(e);
+        }
+      }
+    } finally {
+      syncLock.unlock();
+      if (reached != null) {
+        groupCommit.publish(reached);
+      }
+      groupCommit.close();
+      IOUtils.close(current, checkpointFile);
+    }
+  }
+
+  private void ensureOpen() {
+    ensureNotFailed();
+    if (closed) {
+      throw new AlreadyClosedException("the translog in " + directory + " is closed");
+    }
+  }
+
+  private void ensureNotFailed() {
+    Throwable cause = tragedy.get();
+    if (cause != null) {
+      throw failedException(cause);
+    }
+  }
+
+  private AlreadyClosedException failedException(Throwable cause) {
+    return new AlreadyClosedException(
+        "the translog in "
+            + directory
+            + " failed and closed itself; nothing appended after its last successful sync is"
+            + " durable",
+        cause);
+  }
+
+  /**
+   * Fails the translog closed. The first failure is the tragedy: it is logged, the files are closed
+   * so nothing more reaches them, and every waiter is failed. Returns the exception for the caller
+   * to throw: the original one (rethrown from here if checked) for the thread that hit the tragedy,
+   * an {@link AlreadyClosedException} carrying it for anyone who fails afterwards.
+   */
+  private RuntimeException failClosed(Throwable failure) throws IOException {
+    if (tragedy.compareAndSet(null, failure) == false) {
+      return failedException(tragedy.get());
+    }
+    LOGGER.log(
+        Level.ERROR,
+        "translog in " + directory + " failed and closed itself; reopen it to recover",
+        failure);
+    GenerationWriter writer;
+    appendLock.lock();
+    try {
+      writer = current;
+    } finally {
+      appendLock.unlock();
+    }
+    IOUtils.closeWhileHandlingException(writer, checkpointFile);
+    groupCommit.fail(failure);
+    if (failure instanceof IOException e) {
+      throw e;
+    }
+    if (failure instanceof Error e) {
+      throw e;
+    }
+    return (RuntimeException) failure;
+  }
+
+  @Override
+  public String toString() {
+    return "Translog(" + directory + ", uuid=" + uuid + ")";
+  }
+}
