@@ -147,21 +147,31 @@ final class RecordReader {
         ChannelReads.readFully(
             channel, ByteBuffer.wrap(destination, offset, length), filePosition, file);
         return;
-      } else {
-        fill(filePosition);
+      } else if (fill(filePosition) == 0) {
+        throw new EOFException(
+            "read past the end of " + file + ": the file ends at offset " + filePosition);
       }
     }
   }
 
-  private void fill(long filePosition) throws IOException {
+  /**
+   * Reads the window from {@code filePosition}, up to the end offset or the end of the file,
+   * whichever comes first; returns the number of bytes read.
+   */
+  private int fill(long filePosition) throws IOException {
     window.clear();
     window.limit((int) Math.min(WINDOW_SIZE, end - filePosition));
     windowStart = filePosition;
-    try {
-      ChannelReads.readFully(channel, window, filePosition, file);
-    } finally {
-      window.flip();
+    long position = filePosition;
+    while (window.hasRemaining()) {
+      int read = channel.read(window, position);
+      if (read < 0) {
+        break;
+      }
+      position += read;
     }
+    window.flip();
+    return window.limit();
   }
 
   private TranslogCorruptedException corrupt(long offset, String expectation) {

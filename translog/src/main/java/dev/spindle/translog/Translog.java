@@ -591,7 +591,7 @@ public final class Translog implements Closeable {
   private void releaseHold(long generation) throws IOException {
     generations.release(generation);
     if (closed == false && tragedy.get() == null) {
-      deleteTrimmed();
+      deleteTrimmed(false);
     }
   }
 
@@ -607,7 +607,7 @@ public final class Translog implements Closeable {
   public void trimBelowGeneration(long generation) throws IOException {
     ensureOpen();
     generations.trimBelowGeneration(generation);
-    deleteTrimmed();
+    deleteTrimmed(true);
   }
 
   /**
@@ -622,25 +622,29 @@ public final class Translog implements Closeable {
   public void trimBelowSeqNo(long seqNo) throws IOException {
     ensureOpen();
     generations.trimBelowSeqNo(seqNo);
-    deleteTrimmed();
+    deleteTrimmed(true);
   }
 
   /**
    * Records the new oldest generation in the live checkpoint, then deletes the files below it and
    * fsyncs the directory. A crash in between leaves files below the oldest generation, which
-   * recovery ignores and the next trim deletes.
+   * recovery ignores and the next explicit trim deletes ({@code withLeftovers}).
    */
-  private void deleteTrimmed() throws IOException {
+  private void deleteTrimmed(boolean withLeftovers) throws IOException {
     syncLock.lock();
     try {
       if (closed || tragedy.get() != null) {
         return;
       }
       Generations.Trim trim = generations.planTrim();
-      if (trim == null && leftovers.isEmpty()) {
+      if (trim == null && (withLeftovers == false || leftovers.isEmpty())) {
         return;
       }
-      List<Long> deleted = new ArrayList<>(leftovers);
+      List<Long> deleted = new ArrayList<>();
+      if (withLeftovers) {
+        deleted.addAll(leftovers);
+        leftovers.clear();
+      }
       if (trim != null) {
         checkpointFile.write(checkpointFile.last().withMinGeneration(trim.minGeneration()));
         deleted.addAll(trim.deleted());
@@ -649,7 +653,6 @@ public final class Translog implements Closeable {
         deleteGenerationFiles(directory, generation);
       }
       TranslogFiles.fsyncDirectory(directory);
-      leftovers.clear();
     } catch (IOException | RuntimeException | Error e) {
       throw failClosed(e);
     } finally {
