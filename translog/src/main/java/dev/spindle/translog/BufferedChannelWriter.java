@@ -57,6 +57,14 @@ final class BufferedChannelWriter implements GenerationWriter {
   private volatile boolean released;
 
   /**
+   * The first write or force that failed. After it the file's content past the last force is
+   * unknown, and a page the failed force could not write may be dropped from the page cache: the
+   * writer refuses to write or force again, so nothing is ever written over a torn region or
+   * vouched for by a retried fsync.
+   */
+  private volatile IOException failure;
+
+  /**
    * @param generation the generation the file holds
    * @param channel the file, its header already written and forced; closed by {@link #close}
    * @param bufferSize the capacity of each buffer
@@ -148,6 +156,7 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
     try {
       while (true) {
+        ensureNotFailed();
         Chunk chunk;
         synchronized (queue) {
           chunk = pending.peek();
@@ -156,10 +165,14 @@ final class BufferedChannelWriter implements GenerationWriter {
           return writtenOffset;
         }
         ByteBuffer bytes = chunk.bytes();
-        int length = bytes.remaining();
-        long position = chunk.offset();
-        while (bytes.hasRemaining()) {
-          position += channel.write(bytes, position);
+        int length = bytes.limit();
+        try {
+          while (bytes.hasRemaining()) {
+            channel.write(bytes, chunk.offset() + bytes.position());
+          }
+        } catch (IOException | RuntimeException | Error e) {
+          failure = asIOException(e);
+          throw e;
         }
         writtenOffset = chunk.offset() + length;
         synchronized (queue) {
@@ -177,7 +190,25 @@ final class BufferedChannelWriter implements GenerationWriter {
 
   @Override
   public void force() throws IOException {
-    channel.force(false);
+    ensureNotFailed();
+    try {
+      channel.force(false);
+    } catch (IOException | RuntimeException | Error e) {
+      failure = asIOException(e);
+      throw e;
+    }
+  }
+
+  private void ensureNotFailed() throws IOException {
+    IOException cause = failure;
+    if (cause != null) {
+      throw new IOException(
+          "an earlier write or force of generation " + generation + " failed; not retrying", cause);
+    }
+  }
+
+  private static IOException asIOException(Throwable t) {
+    return t instanceof IOException e ? e : new IOException(t);
   }
 
   /**

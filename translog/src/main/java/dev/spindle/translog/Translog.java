@@ -438,6 +438,9 @@ public final class Translog implements Closeable {
       long start = System.nanoTime();
       writer.write(true);
       writer.force();
+      // An appender may have failed the translog meanwhile; its failure also stops the writer,
+      // so the data vouched for here is on disk, but a failed translog writes nothing more.
+      ensureNotFailed();
       checkpointFile.write(checkpoint);
       syncLatency.record(System.nanoTime() - start);
       fsyncs++;
