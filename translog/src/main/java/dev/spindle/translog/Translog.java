@@ -185,7 +185,9 @@ public final class Translog implements Closeable {
    */
   public static Translog open(TranslogConfig config) throws IOException {
     Path directory = config.directory();
-    Files.createDirectories(directory);
+    if (Files.isDirectory(directory) == false) {
+      Files.createDirectories(directory);
+    }
     Recovery.Plan plan = Recovery.plan(directory, config.recoveryMode());
     FileChannel channel = null;
     LiveCheckpointFile checkpointFile = null;
