@@ -462,14 +462,21 @@ final class Recovery {
         if (generation != current || scan.wholeGenerationLost()) {
           yield false;
         }
-        long previouslyVouched = TranslogHeader.SIZE;
-        if (sealedFile != null) {
+        // Where the bytes of the last group commit start: after what the previous checkpoint
+        // vouched for in this generation, or at its start if that one named an older generation.
+        // When the previous checkpoint is unknown (its slot is damaged) or the generation was
+        // sealed, nothing is tolerated.
+        Checkpoint.Counted previous = live.previous();
+        long previouslyVouched;
+        if (sealedFile != null || previous == null) {
           previouslyVouched = live.newest().checkpoint().offset();
-        } else if (live.previous() != null
-            && live.previous().checkpoint().generation() == current) {
-          previouslyVouched = live.previous().checkpoint().offset();
+        } else if (previous.checkpoint().generation() == current) {
+          previouslyVouched = previous.checkpoint().offset();
+        } else {
+          previouslyVouched = TranslogHeader.SIZE;
         }
-        yield scan.trustedEnd() >= previouslyVouched;
+        yield scan.trustedEnd() >= previouslyVouched
+            && scan.trustedEnd() < live.newest().checkpoint().offset();
       }
     };
   }
