@@ -11,33 +11,53 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.store.AlreadyClosedException;
 
 /**
- * Shares fsyncs between the threads that wait for durability. At most one thread, the leader, runs
- * sync rounds; each round makes everything appended before it started durable, so one fsync covers
- * every waiter whose location it reaches. Waiters that arrive during a round queue up without
- * blocking anybody's appends.
+ * Shares fsyncs between the threads that wait for durability. A round has two stages: the data
+ * stage writes and forces everything appended before it started, and the commit stage writes and
+ * forces the checkpoint that vouches for it. At most one thread, the leader, runs a data stage at a
+ * time; waiters that arrive meanwhile queue up without blocking anybody's appends, and one fsync
+ * covers every waiter whose location its round reaches.
  *
- * <p>When a round ends, the leader completes every waiter it covered. If a blocking waiter is still
- * uncovered, leadership passes to it (it wakes and runs the next round, which covers everything
- * appended meanwhile); the old leader returns at once, so no thread is kept syncing for others
- * indefinitely. Waiters registered through {@link #async} have no thread to pass leadership to: the
- * leader serves them with further rounds before it returns, as long as nobody else leads.
+ * <p>As soon as its data stage is done, the leader passes leadership to the first blocking waiter
+ * that its round does not cover, and only then runs the commit stage: the next round's data fsync
+ * overlaps this round's checkpoint fsync, and a waiter never waits for more than the round running
+ * when it arrived plus its own. After the commit stage the leader completes every waiter the round
+ * covered and returns, so no thread is kept syncing for others indefinitely. Waiters registered
+ * through {@link #async} have no thread to pass leadership to: the leader serves them with further
+ * rounds before it returns, as long as nobody else leads.
  *
- * <p>A round that fails fails every waiter, now and later: the translog has failed closed and
+ * <p>A stage that fails fails every waiter, now and later: the translog has failed closed and
  * nothing is retried.
  *
  * <p>Thread-safe.
  */
 final class GroupCommit {
 
-  /** One sync round. */
+  /** The data stage of a sync round. */
   @FunctionalInterface
   interface Round {
     /**
-     * Makes everything appended so far durable.
+     * Writes and forces everything appended so far.
      *
-     * @return how far durability now reaches
+     * @return the commit stage that vouches for it
      */
-    DurablePoint run() throws IOException;
+    Commit prepare() throws IOException;
+  }
+
+  /**
+   * The commit stage of a sync round, run after the next round's data stage may have begun. The
+   * commit stages of two rounds may be called concurrently; the implementation serializes them.
+   */
+  interface Commit {
+    /** How far the data of this round reaches. */
+    DurablePoint target();
+
+    /**
+     * Writes and forces the checkpoint vouching for {@link #target()}, unless a later one already
+     * does.
+     *
+     * @return how far durability now reaches, at least {@link #target()}
+     */
+    DurablePoint commit() throws IOException;
   }
 
   private static final int QUEUED = 0;
@@ -234,8 +254,9 @@ final class GroupCommit {
   }
 
   /**
-   * Runs rounds until {@code self} is covered, completes what they covered, then passes leadership
-   * on or gives it up. Called by the thread that holds leadership.
+   * Runs rounds until {@code self} is covered, passes leadership on after each data stage,
+   * completes what each round covered, and leads again only for waiters without a thread. Called by
+   * the thread that holds leadership.
    */
   private void lead(Waiter self) throws IOException {
     // FileChannel closes itself when a thread blocked in it is interrupted: run rounds without it.
@@ -243,45 +264,46 @@ final class GroupCommit {
     try {
       Waiter current = self;
       while (true) {
-        DurablePoint reached;
+        Commit commit;
+        Waiter promoted;
         try {
-          reached = round.run();
+          commit = round.prepare();
         } catch (IOException | RuntimeException | Error e) {
-          fail(e);
-          if (current != null && current.future != null) {
-            current.future.completeExceptionally(e);
-          } else if (current != null) {
-            throw e;
-          }
+          failLeader(current, e);
           return;
         }
-        List<Waiter> covered;
-        Waiter promoted = null;
-        boolean currentCovered;
         lock.lock();
         try {
-          advance(reached);
-          covered = removeCovered();
-          currentCovered = current == null || current.coveredBy(durable);
-          if (currentCovered) {
-            promoted = firstBlockingWaiter();
-            if (promoted == null) {
-              leading = false;
-            }
+          promoted = firstBlockingWaiterBeyond(commit.target());
+          if (promoted == null) {
+            leading = false;
           }
         } finally {
           lock.unlock();
-        }
-        complete(covered);
-        if (current != null && currentCovered && current.future != null) {
-          current.future.complete(null);
         }
         if (promoted != null) {
           promoted.state = PROMOTED;
           LockSupport.unpark(promoted.thread);
         }
-        if (currentCovered == false) {
-          continue;
+        DurablePoint reached;
+        try {
+          reached = commit.commit();
+        } catch (IOException | RuntimeException | Error e) {
+          failLeader(current, e);
+          return;
+        }
+        List<Waiter> covered;
+        lock.lock();
+        try {
+          advance(reached);
+          covered = removeCovered();
+        } finally {
+          lock.unlock();
+        }
+        complete(covered);
+        assert current == null || current.coveredBy(reached) : "a round missed its leader";
+        if (current != null && current.future != null) {
+          current.future.complete(null);
         }
         if (promoted == null && leadForLeftovers()) {
           current = null;
@@ -293,6 +315,24 @@ final class GroupCommit {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /** Fails everyone after the leader's stage failed; the leader's own caller gets the error. */
+  private void failLeader(Waiter current, Throwable e) throws IOException {
+    fail(e);
+    if (current != null && current.future != null) {
+      current.future.completeExceptionally(e);
+      return;
+    }
+    if (current != null) {
+      if (e instanceof IOException io) {
+        throw io;
+      }
+      if (e instanceof Error error) {
+        throw error;
+      }
+      throw (RuntimeException) e;
     }
   }
 
@@ -310,10 +350,11 @@ final class GroupCommit {
     }
   }
 
-  private Waiter firstBlockingWaiter() {
+  /** Removes and returns the first blocking waiter that a round reaching {@code target} misses. */
+  private Waiter firstBlockingWaiterBeyond(DurablePoint target) {
     for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
       Waiter waiter = it.next();
-      if (waiter.thread != null) {
+      if (waiter.thread != null && waiter.coveredBy(target) == false) {
         it.remove();
         return waiter;
       }

@@ -82,28 +82,42 @@ public final class Translog implements Closeable {
   private final AtomicReference<Throwable> tragedy = new AtomicReference<>();
   private final AtomicBoolean closeStarted = new AtomicBoolean();
 
-  // Lock order: syncLock -> appendLock -> the writer's buffer queue.
+  // Lock order: syncLock -> checkpointLock -> appendLock -> the writer's buffer queue.
   //             syncLock -> the writer's write lock -> the writer's buffer queue.
   // appendLock and the writer's write lock are never held together, so writing buffers to the
-  // file never blocks an append. GroupCommit's lock and the Generations monitor are leaves.
-  // No fsync happens under appendLock.
+  // file never blocks an append, and no fsync happens under appendLock. A sync round takes
+  // syncLock for its data stage, releases it, then takes checkpointLock alone for its commit
+  // stage, so the next round's data fsync overlaps this round's checkpoint fsync. Rolls, trims
+  // and close take both. GroupCommit's lock and the Generations monitor are leaves.
 
   /**
-   * Held by whatever writes checkpoints: a sync round, a roll, a trim, close. Guards checkpointFile
-   * and the fields below it, and makes those operations one at a time. Appends never take it.
+   * Held by the data stage of a sync round (write and force the generation file), and by rolls,
+   * trims and close, which also hold checkpointLock. Appends never take it.
    */
   private final ReentrantLock syncLock = new ReentrantLock();
 
-  /** Guarded by syncLock. */
+  /**
+   * Held while the live checkpoint is written: by the commit stage of a sync round, and by rolls,
+   * trims and close. Guards checkpointFile and leftovers.
+   */
+  private final ReentrantLock checkpointLock = new ReentrantLock();
+
+  /** Guarded by checkpointLock. */
   private final LiveCheckpointFile checkpointFile;
 
-  /** Guarded by syncLock: generations below the oldest one, found by recovery. */
+  /** Guarded by checkpointLock: generations below the oldest one, found by recovery. */
   private final List<Long> leftovers;
 
-  /** Guarded by syncLock; read without it by stats. */
+  /**
+   * Guarded by syncLock: the checkpoint of the last data stage (or roll), whose data is forced but
+   * which may still be on its way to the live checkpoint file.
+   */
+  private Checkpoint prepared;
+
+  /** Data fsyncs; written under syncLock, read without it by stats. */
   private volatile long fsyncs;
 
-  /** Guarded by syncLock; read without it by stats. */
+  /** Written under checkpointLock, read without it by stats. */
   private volatile long durableOperations;
 
   /**
@@ -158,9 +172,10 @@ public final class Translog implements Closeable {
       maxSeqNo = Math.max(maxSeqNo, generation.maxSeqNo());
     }
     this.nextSeqNo = maxSeqNo + 1;
+    this.prepared = checkpointFile.last();
     this.groupCommit =
         new GroupCommit(
-            this::syncRound, new DurablePoint(writer.generation(), TranslogHeader.SIZE));
+            this::prepareRound, new DurablePoint(writer.generation(), TranslogHeader.SIZE));
     if (config.durability() == Durability.ASYNC) {
       syncer =
           new PeriodicSyncer(
@@ -409,16 +424,17 @@ public final class Translog implements Closeable {
   }
 
   /**
-   * One group commit round: writes what was appended, forces the generation file, then writes and
-   * forces the live checkpoint. Run by the thread {@link GroupCommit} elects.
+   * The data stage of a group commit round: writes what was appended and forces the generation
+   * file. Run by the thread {@link GroupCommit} elects; the commit stage it returns writes the
+   * checkpoint.
    */
-  private DurablePoint syncRound() throws IOException {
+  private GroupCommit.Commit prepareRound() throws IOException {
     syncLock.lock();
     try {
       ensureNotFailed();
       if (closed) {
         // close() made everything appended durable before it set the flag.
-        return groupCommit.durable();
+        return new RoundCommit(prepared, durableOperations, System.nanoTime());
       }
       GenerationWriter writer;
       Checkpoint checkpoint;
@@ -427,12 +443,13 @@ public final class Translog implements Closeable {
       try {
         writer = current;
         long end = writer.addedOffset();
-        Checkpoint last = checkpointFile.last();
-        if (last.generation() == writer.generation() && last.offset() == end) {
-          return new DurablePoint(last.generation(), last.offset());
+        if (prepared.generation() == writer.generation() && prepared.offset() == end) {
+          // Nothing new since the last data stage, whose checkpoint may still be on its way:
+          // the commit stage makes sure it is written.
+          return new RoundCommit(prepared, durableOperations, System.nanoTime());
         }
         writer.detach();
-        checkpoint = currentCheckpoint(writer, end, last.minGeneration());
+        checkpoint = currentCheckpoint(writer, end, 1);
         operations = appendedOperations;
       } finally {
         appendLock.unlock();
@@ -440,18 +457,57 @@ public final class Translog implements Closeable {
       long start = System.nanoTime();
       writer.write(true);
       writer.force();
-      // An appender may have failed the translog meanwhile; its failure also stops the writer,
-      // so the data vouched for here is on disk, but a failed translog writes nothing more.
-      ensureNotFailed();
-      checkpointFile.write(checkpoint);
-      syncLatency.record(System.nanoTime() - start);
       fsyncs++;
-      durableOperations = operations;
-      return new DurablePoint(checkpoint.generation(), checkpoint.offset());
+      prepared = checkpoint;
+      return new RoundCommit(checkpoint, operations, start);
     } catch (IOException | RuntimeException | Error e) {
       throw failClosed(e);
     } finally {
       syncLock.unlock();
+    }
+  }
+
+  /**
+   * The commit stage of a round: writes the checkpoint that vouches for the data its data stage
+   * forced, unless a roll, a close or another round's commit stage already vouched for more.
+   */
+  private final class RoundCommit implements GroupCommit.Commit {
+    private final Checkpoint checkpoint;
+    private final DurablePoint target;
+    private final long operations;
+    private final long startNanos;
+
+    RoundCommit(Checkpoint checkpoint, long operations, long startNanos) {
+      this.checkpoint = checkpoint;
+      this.target = new DurablePoint(checkpoint.generation(), checkpoint.offset());
+      this.operations = operations;
+      this.startNanos = startNanos;
+    }
+
+    @Override
+    public DurablePoint target() {
+      return target;
+    }
+
+    @Override
+    public DurablePoint commit() throws IOException {
+      checkpointLock.lock();
+      try {
+        ensureNotFailed();
+        Checkpoint last = checkpointFile.last();
+        if (closed || target.isAfter(new DurablePoint(last.generation(), last.offset())) == false) {
+          return target;
+        }
+        // The oldest generation as of now: a trim may have moved it since the data stage.
+        checkpointFile.write(checkpoint.withMinGeneration(last.minGeneration()));
+        syncLatency.record(System.nanoTime() - startNanos);
+        durableOperations = Math.max(durableOperations, operations);
+        return target;
+      } catch (IOException | RuntimeException | Error e) {
+        throw failClosed(e);
+      } finally {
+        checkpointLock.unlock();
+      }
     }
   }
 
@@ -493,6 +549,7 @@ public final class Translog implements Closeable {
   private void roll(boolean onlyIfFull) throws IOException {
     DurablePoint reached;
     syncLock.lock();
+    checkpointLock.lock();
     try {
       ensureOpen();
       Checkpoint last = checkpointFile.last();
@@ -538,11 +595,13 @@ public final class Translog implements Closeable {
         durableOperations = operations;
         previous.close();
         reached = new DurablePoint(nextGeneration, TranslogHeader.SIZE);
+        prepared = checkpointFile.last();
       } catch (IOException | RuntimeException | Error e) {
         IOUtils.closeWhileHandlingException(previous, next);
         throw failClosed(e);
       }
     } finally {
+      checkpointLock.unlock();
       syncLock.unlock();
     }
     groupCommit.publish(reached);
@@ -636,7 +695,7 @@ public final class Translog implements Closeable {
    * recovery ignores and the next explicit trim deletes ({@code withLeftovers}).
    */
   private void deleteTrimmed(boolean withLeftovers) throws IOException {
-    syncLock.lock();
+    checkpointLock.lock();
     try {
       if (closed || tragedy.get() != null) {
         return;
@@ -661,7 +720,7 @@ public final class Translog implements Closeable {
     } catch (IOException | RuntimeException | Error e) {
       throw failClosed(e);
     } finally {
-      syncLock.unlock();
+      checkpointLock.unlock();
     }
   }
 
@@ -749,6 +808,7 @@ public final class Translog implements Closeable {
     }
     DurablePoint reached = null;
     syncLock.lock();
+    checkpointLock.lock();
     try {
       GenerationWriter writer;
       Checkpoint checkpoint = null;
@@ -779,6 +839,7 @@ public final class Translog implements Closeable {
         }
       }
     } finally {
+      checkpointLock.unlock();
       syncLock.unlock();
       if (reached != null) {
         groupCommit.publish(reached);

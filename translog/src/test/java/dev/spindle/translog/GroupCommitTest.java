@@ -19,13 +19,15 @@ public class GroupCommitTest extends LuceneTestCase {
   /** A log position that threads advance, and rounds that make it durable. */
   private static final class FakeLog {
     final AtomicLong appended = new AtomicLong(TranslogHeader.SIZE);
+    final AtomicLong forced = new AtomicLong(TranslogHeader.SIZE);
     final AtomicLong durable = new AtomicLong(TranslogHeader.SIZE);
-    final AtomicInteger running = new AtomicInteger();
+    final AtomicInteger preparing = new AtomicInteger();
+    final AtomicInteger committing = new AtomicInteger();
     final AtomicInteger rounds = new AtomicInteger();
     volatile int failAtRound = -1;
 
-    DurablePoint round() throws IOException {
-      assertEquals("one round at a time", 1, running.incrementAndGet());
+    GroupCommit.Commit prepare() throws IOException {
+      assertEquals("one data stage at a time", 1, preparing.incrementAndGet());
       try {
         int round = rounds.incrementAndGet();
         long target = appended.get();
@@ -33,17 +35,36 @@ public class GroupCommitTest extends LuceneTestCase {
         if (round == failAtRound) {
           throw new IOException("fsync failed in round " + round);
         }
-        durable.accumulateAndGet(target, Math::max);
-        return new DurablePoint(1, target);
+        forced.accumulateAndGet(target, Math::max);
+        DurablePoint point = new DurablePoint(1, target);
+        return new GroupCommit.Commit() {
+          @Override
+          public DurablePoint target() {
+            return point;
+          }
+
+          @Override
+          public DurablePoint commit() {
+            // Commit stages of consecutive rounds may overlap; like the translog's checkpoint
+            // lock, this one serializes them.
+            synchronized (committing) {
+              assertTrue("vouching for data not forced", forced.get() >= target);
+              committing.incrementAndGet();
+              Thread.yield();
+              durable.accumulateAndGet(target, Math::max);
+              return point;
+            }
+          }
+        };
       } finally {
-        running.decrementAndGet();
+        preparing.decrementAndGet();
       }
     }
   }
 
   public void testWaitersReturnOnlyOnceDurable() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = new GroupCommit(log::round, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
     int threads = 2 + random().nextInt(16);
     int perThread = atLeast(200);
     List<Throwable> failures = new CopyOnWriteArrayList<>();
@@ -84,7 +105,7 @@ public class GroupCommitTest extends LuceneTestCase {
 
   public void testFutureCompletesOnTheThreadThatSynced() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = new GroupCommit(log::round, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
     long end = log.appended.addAndGet(10);
     CompletableFuture<Void> future = commit.async(1, end);
     assertTrue("no round was running: the caller ran one", future.isDone());
@@ -95,7 +116,7 @@ public class GroupCommitTest extends LuceneTestCase {
   public void testFailureFailsEveryWaiterNowAndLater() throws Exception {
     FakeLog log = new FakeLog();
     log.failAtRound = 1 + random().nextInt(5);
-    GroupCommit commit = new GroupCommit(log::round, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
     Throwable failure = null;
     for (int i = 0; i < 10 && failure == null; i++) {
       try {
@@ -132,7 +153,18 @@ public class GroupCommitTest extends LuceneTestCase {
               } catch (InterruptedException e) {
                 throw new AssertionError("the leader is never interrupted", e);
               }
-              return new DurablePoint(1, target);
+              DurablePoint point = new DurablePoint(1, target);
+              return new GroupCommit.Commit() {
+                @Override
+                public DurablePoint target() {
+                  return point;
+                }
+
+                @Override
+                public DurablePoint commit() {
+                  return point;
+                }
+              };
             },
             new DurablePoint(1, TranslogHeader.SIZE));
     Thread leader =
