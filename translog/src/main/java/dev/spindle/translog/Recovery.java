@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Reads a translog directory and decides what to recover, without changing anything: which
@@ -65,6 +66,14 @@ final class Recovery {
       long openedGeneration,
       RecoveryReport report) {}
 
+  /**
+   * The files {@link #carryOut} left open.
+   *
+   * @param channel the new generation's file, header written and forced
+   * @param checkpointFile the live checkpoint, naming the new generation
+   */
+  record Opened(FileChannel channel, LiveCheckpointFile checkpointFile) {}
+
   /** What scanning one generation found. */
   private record Scan(
       long trustedEnd,
@@ -85,6 +94,50 @@ final class Recovery {
   /** Reads {@code directory} and plans its recovery; changes nothing. */
   static Plan plan(Path directory, RecoveryMode mode) throws IOException {
     return new Recovery(directory, mode).plan();
+  }
+
+  /**
+   * Carries out a plan: creates a new translog, or deletes what a point-in-time cut drops, seals
+   * the newest kept generation, creates the new generation and points the live checkpoint at it, in
+   * the order {@code FORMAT.md} gives.
+   */
+  static Opened carryOut(Path directory, Plan plan) throws IOException {
+    FileChannel channel = null;
+    LiveCheckpointFile checkpointFile = null;
+    boolean success = false;
+    try {
+      long opened = plan.openedGeneration();
+      if (plan.live() == null) {
+        channel = TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), 1));
+        TranslogFiles.fsyncDirectory(directory);
+        checkpointFile =
+            LiveCheckpointFile.create(directory, Checkpoint.emptyGeneration(plan.uuid(), 1, 1));
+      } else {
+        for (long generation : plan.deleted()) {
+          TranslogFiles.deleteGeneration(directory, generation);
+        }
+        if (plan.deleted().isEmpty() == false) {
+          TranslogFiles.fsyncDirectory(directory);
+        }
+        if (plan.seal() != null) {
+          TranslogFiles.writeAtomically(
+              directory,
+              TranslogFiles.sealedCheckpointFileName(plan.seal().generation()),
+              plan.seal().encode(0));
+        }
+        channel =
+            TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), opened));
+        TranslogFiles.fsyncDirectory(directory);
+        checkpointFile = LiveCheckpointFile.open(directory, plan.live());
+        checkpointFile.write(Checkpoint.emptyGeneration(plan.uuid(), opened, plan.minGeneration()));
+      }
+      success = true;
+      return new Opened(channel, checkpointFile);
+    } finally {
+      if (success == false) {
+        IOUtils.closeWhileHandlingException(channel, checkpointFile);
+      }
+    }
   }
 
   private Plan plan() throws IOException {

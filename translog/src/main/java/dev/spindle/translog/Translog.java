@@ -58,9 +58,10 @@ import org.apache.lucene.util.IOUtils;
  * recovers what was durable.
  *
  * <p><b>NOTE:</b> file channels close themselves when a thread blocked in them is interrupted. The
- * translog clears the interrupt status of a thread while it runs a sync and restores it afterwards,
- * and waiting for durability ignores interrupts; but interrupting a thread while it is inside a
- * write or fsync fails the translog closed.
+ * translog clears a caller's interrupt status while it writes, forces, rolls, trims or closes on
+ * that thread, and restores it afterwards, and waiting for durability ignores interrupts; but
+ * interrupting a thread while it is inside a write or fsync fails the translog closed. A snapshot
+ * read by an interrupted thread fails with {@link java.nio.channels.ClosedByInterruptException}.
  *
  * @lucene.experimental
  */
@@ -199,50 +200,28 @@ public final class Translog implements Closeable {
    * @throws IOException if the files cannot be read or the new generation cannot be created
    */
   public static Translog open(TranslogConfig config) throws IOException {
-    Path directory = config.directory();
-    if (Files.isDirectory(directory) == false) {
-      Files.createDirectories(directory);
-    }
-    Recovery.Plan plan = Recovery.plan(directory, config.recoveryMode());
-    FileChannel channel = null;
-    LiveCheckpointFile checkpointFile = null;
-    boolean success = false;
-    try {
-      long opened = plan.openedGeneration();
-      if (plan.live() == null) {
-        channel = TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), 1));
-        TranslogFiles.fsyncDirectory(directory);
-        checkpointFile =
-            LiveCheckpointFile.create(directory, Checkpoint.emptyGeneration(plan.uuid(), 1, 1));
-      } else {
-        for (long generation : plan.deleted()) {
-          deleteGenerationFiles(directory, generation);
-        }
-        if (plan.deleted().isEmpty() == false) {
-          TranslogFiles.fsyncDirectory(directory);
-        }
-        if (plan.seal() != null) {
-          TranslogFiles.writeAtomically(
-              directory,
-              TranslogFiles.sealedCheckpointFileName(plan.seal().generation()),
-              plan.seal().encode(0));
-        }
-        channel =
-            TranslogFiles.createGeneration(directory, new TranslogHeader(plan.uuid(), opened));
-        TranslogFiles.fsyncDirectory(directory);
-        checkpointFile = LiveCheckpointFile.open(directory, plan.live());
-        checkpointFile.write(Checkpoint.emptyGeneration(plan.uuid(), opened, plan.minGeneration()));
-      }
-      GenerationWriter writer =
-          new BufferedChannelWriter(opened, channel, config.bufferSize(), true);
-      Translog translog = new Translog(config, plan, writer, checkpointFile);
-      success = true;
-      return translog;
-    } finally {
-      if (success == false) {
-        IOUtils.closeWhileHandlingException(channel, checkpointFile);
-      }
-    }
+    return uninterruptibly(
+        () -> {
+          Path directory = config.directory();
+          if (Files.isDirectory(directory) == false) {
+            Files.createDirectories(directory);
+          }
+          Recovery.Plan plan = Recovery.plan(directory, config.recoveryMode());
+          Recovery.Opened opened = Recovery.carryOut(directory, plan);
+          boolean success = false;
+          try {
+            GenerationWriter writer =
+                new BufferedChannelWriter(
+                    plan.openedGeneration(), opened.channel(), config.bufferSize(), true);
+            Translog translog = new Translog(config, plan, writer, opened.checkpointFile());
+            success = true;
+            return translog;
+          } finally {
+            if (success == false) {
+              IOUtils.closeWhileHandlingException(opened.channel(), opened.checkpointFile());
+            }
+          }
+        });
   }
 
   /**
@@ -317,8 +296,9 @@ public final class Translog implements Closeable {
     if (pending >= config.bufferSize()) {
       // Write full buffers out here, outside the append lock, so that the next sync has less to
       // write; wait for another writer only if buffers pile up.
+      boolean wait = pending >= (long) BACKPRESSURE_BUFFERS * config.bufferSize();
       try {
-        writer.write(pending >= (long) BACKPRESSURE_BUFFERS * config.bufferSize());
+        uninterruptibly(() -> writer.write(wait));
       } catch (IOException | RuntimeException | Error e) {
         throw failClosed(e);
       }
@@ -547,6 +527,14 @@ public final class Translog implements Closeable {
   }
 
   private void roll(boolean onlyIfFull) throws IOException {
+    uninterruptibly(
+        () -> {
+          rollUninterruptibly(onlyIfFull);
+          return null;
+        });
+  }
+
+  private void rollUninterruptibly(boolean onlyIfFull) throws IOException {
     DurablePoint reached;
     syncLock.lock();
     checkpointLock.lock();
@@ -695,6 +683,14 @@ public final class Translog implements Closeable {
    * recovery ignores and the next explicit trim deletes ({@code withLeftovers}).
    */
   private void deleteTrimmed(boolean withLeftovers) throws IOException {
+    uninterruptibly(
+        () -> {
+          deleteTrimmedUninterruptibly(withLeftovers);
+          return null;
+        });
+  }
+
+  private void deleteTrimmedUninterruptibly(boolean withLeftovers) throws IOException {
     checkpointLock.lock();
     try {
       if (closed || tragedy.get() != null) {
@@ -714,7 +710,7 @@ public final class Translog implements Closeable {
         deleted.addAll(trim.deleted());
       }
       for (long generation : deleted) {
-        deleteGenerationFiles(directory, generation);
+        TranslogFiles.deleteGeneration(directory, generation);
       }
       TranslogFiles.fsyncDirectory(directory);
     } catch (IOException | RuntimeException | Error e) {
@@ -722,13 +718,6 @@ public final class Translog implements Closeable {
     } finally {
       checkpointLock.unlock();
     }
-  }
-
-  private static void deleteGenerationFiles(Path directory, long generation) throws IOException {
-    Files.deleteIfExists(directory.resolve(TranslogFiles.generationFileName(generation)));
-    String sealed = TranslogFiles.sealedCheckpointFileName(generation);
-    Files.deleteIfExists(directory.resolve(sealed));
-    Files.deleteIfExists(directory.resolve(sealed + TranslogFiles.TEMPORARY_SUFFIX));
   }
 
   private boolean periodicSync() {
@@ -803,6 +792,14 @@ public final class Translog implements Closeable {
     if (closeStarted.compareAndSet(false, true) == false) {
       return;
     }
+    uninterruptibly(
+        () -> {
+          closeUninterruptibly();
+          return null;
+        });
+  }
+
+  private void closeUninterruptibly() throws IOException {
     if (syncer != null) {
       syncer.close();
     }
@@ -902,6 +899,28 @@ public final class Translog implements Closeable {
       throw e;
     }
     return (RuntimeException) failure;
+  }
+
+  /** I/O run by the translog on a caller's thread. */
+  @FunctionalInterface
+  private interface IOAction<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code action} with the thread's interrupt status cleared, and restores it afterwards: a
+   * file channel that an interrupted thread uses closes itself, which would fail the translog for
+   * an interrupt that was meant for something else.
+   */
+  private static <T> T uninterruptibly(IOAction<T> action) throws IOException {
+    boolean interrupted = Thread.interrupted();
+    try {
+      return action.run();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   @Override

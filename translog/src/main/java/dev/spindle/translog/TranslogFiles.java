@@ -150,6 +150,17 @@ final class TranslogFiles {
   }
 
   /**
+   * Deletes the files of a generation: its file, its sealed checkpoint and a temporary file left by
+   * an interrupted sealing, those that exist. The caller fsyncs the directory.
+   */
+  static void deleteGeneration(Path directory, long generation) throws IOException {
+    Files.deleteIfExists(directory.resolve(generationFileName(generation)));
+    String sealed = sealedCheckpointFileName(generation);
+    Files.deleteIfExists(directory.resolve(sealed));
+    Files.deleteIfExists(directory.resolve(sealed + TEMPORARY_SUFFIX));
+  }
+
+  /**
    * Makes the directory's entries durable: files created, renamed or deleted in it survive a crash
    * only after this returns. Windows cannot open a directory for this and orders its metadata
    * writes itself, so there it does nothing.
