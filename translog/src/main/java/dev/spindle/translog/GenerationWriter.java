@@ -13,8 +13,8 @@ import java.io.IOException;
  * <p><b>Thread contract.</b> {@link #add}, {@link #addedOffset} and {@link #detach} are called only
  * under the translog's append lock, so by one thread at a time; they must not block on I/O. {@link
  * #write}, {@link #force}, {@link #release}, {@link #pendingBytes} and {@link #close} may be called
- * by any thread without that lock, concurrently with {@code add}. {@link #force} is called by one
- * thread at a time (under the translog's sync lock), never while a lock that appends take is held.
+ * by any thread without that lock, concurrently with {@code add} and with each other. {@link
+ * #force} is never called while a lock that appends take is held.
  *
  * <p><b>Offsets</b> are file offsets: the first record starts after the header, at {@link
  * TranslogHeader#SIZE}, which the writer finds already written and forced.

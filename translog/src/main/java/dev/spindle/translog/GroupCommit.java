@@ -97,8 +97,11 @@ final class GroupCommit {
   /** Guarded by lock: uncovered waiters that are not leading, in arrival order. */
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
 
-  /** Guarded by lock: whether a thread is running rounds or has been promoted to. */
-  private boolean leading;
+  /** How many rounds may run their data stages at once. */
+  private final int maxLeaders;
+
+  /** Guarded by lock: threads running rounds, or promoted to. */
+  private int leaders;
 
   /** Guarded by lock: the failure that closed the translog, set once. */
   private Throwable failure;
@@ -109,9 +112,20 @@ final class GroupCommit {
   /** Written under lock; only moves forward. */
   private volatile DurablePoint durable;
 
-  GroupCommit(Round round, DurablePoint initial) {
+  /**
+   * @param round runs the stages of a round
+   * @param initial how far the log is durable to begin with
+   * @param maxLeaders how many rounds may run their data stages at once; more than one lets a
+   *     waiter that arrives during a data fsync start its own at once, for devices that serve
+   *     concurrent flushes in parallel
+   */
+  GroupCommit(Round round, DurablePoint initial, int maxLeaders) {
+    if (maxLeaders < 1) {
+      throw new IllegalArgumentException("maxLeaders must be at least 1, got " + maxLeaders);
+    }
     this.round = round;
     this.durable = initial;
+    this.maxLeaders = maxLeaders;
   }
 
   DurablePoint durable() {
@@ -139,10 +153,10 @@ final class GroupCommit {
       if (durable.covers(generation, endOffset)) {
         return;
       }
-      if (leading) {
+      if (leaders >= maxLeaders) {
         waiters.add(self);
       } else {
-        leading = true;
+        leaders++;
         self.state = PROMOTED;
       }
     } finally {
@@ -186,11 +200,11 @@ final class GroupCommit {
       if (durable.covers(generation, endOffset)) {
         return CompletableFuture.completedFuture(null);
       }
-      if (leading) {
+      if (leaders >= maxLeaders) {
         waiters.add(self);
         return self.future;
       }
-      leading = true;
+      leaders++;
     } finally {
       lock.unlock();
     }
@@ -226,7 +240,6 @@ final class GroupCommit {
       if (failure == null) {
         failure = cause;
       }
-      leading = false;
       failed = new ArrayList<>(waiters);
       waiters.clear();
     } finally {
@@ -276,7 +289,7 @@ final class GroupCommit {
         try {
           promoted = firstBlockingWaiterBeyond(commit.target());
           if (promoted == null) {
-            leading = false;
+            leaders--;
           }
         } finally {
           lock.unlock();
@@ -340,10 +353,10 @@ final class GroupCommit {
   private boolean leadForLeftovers() {
     lock.lock();
     try {
-      if (leading || waiters.isEmpty() || failure != null || closed) {
+      if (leaders >= maxLeaders || waiters.isEmpty() || failure != null || closed) {
         return false;
       }
-      leading = true;
+      leaders++;
       return true;
     } finally {
       lock.unlock();

@@ -24,10 +24,15 @@ public class GroupCommitTest extends LuceneTestCase {
     final AtomicInteger preparing = new AtomicInteger();
     final AtomicInteger committing = new AtomicInteger();
     final AtomicInteger rounds = new AtomicInteger();
+    final int maxLeaders = 1 + random().nextInt(3);
     volatile int failAtRound = -1;
 
+    GroupCommit newGroupCommit() {
+      return new GroupCommit(this::prepare, new DurablePoint(1, TranslogHeader.SIZE), maxLeaders);
+    }
+
     GroupCommit.Commit prepare() throws IOException {
-      assertEquals("one data stage at a time", 1, preparing.incrementAndGet());
+      assertTrue("too many data stages at once", preparing.incrementAndGet() <= maxLeaders);
       try {
         int round = rounds.incrementAndGet();
         long target = appended.get();
@@ -64,7 +69,7 @@ public class GroupCommitTest extends LuceneTestCase {
 
   public void testWaitersReturnOnlyOnceDurable() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = log.newGroupCommit();
     int threads = 2 + random().nextInt(16);
     int perThread = atLeast(200);
     List<Throwable> failures = new CopyOnWriteArrayList<>();
@@ -105,7 +110,7 @@ public class GroupCommitTest extends LuceneTestCase {
 
   public void testFutureCompletesOnTheThreadThatSynced() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = log.newGroupCommit();
     long end = log.appended.addAndGet(10);
     CompletableFuture<Void> future = commit.async(1, end);
     assertTrue("no round was running: the caller ran one", future.isDone());
@@ -116,7 +121,7 @@ public class GroupCommitTest extends LuceneTestCase {
   public void testFailureFailsEveryWaiterNowAndLater() throws Exception {
     FakeLog log = new FakeLog();
     log.failAtRound = 1 + random().nextInt(5);
-    GroupCommit commit = new GroupCommit(log::prepare, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit commit = log.newGroupCommit();
     Throwable failure = null;
     for (int i = 0; i < 10 && failure == null; i++) {
       try {
@@ -166,7 +171,8 @@ public class GroupCommitTest extends LuceneTestCase {
                 }
               };
             },
-            new DurablePoint(1, TranslogHeader.SIZE));
+            new DurablePoint(1, TranslogHeader.SIZE),
+            1);
     Thread leader =
         new Thread(
             () -> {
