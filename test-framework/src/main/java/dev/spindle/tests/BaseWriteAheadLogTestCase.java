@@ -52,6 +52,9 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  * violated property, the power-loss report (what was kept, reverted or torn) and the recent rounds;
  * the test seed reproduces them exactly for a single writer ({@link #testPowerLossWithOneWriter}),
  * and the crash choices for several.
+ *
+ * <p>Threads: each test drives its own log from the test thread, plus writer threads that it joins
+ * before checking; see {@link LogUnderTest} for what the log must allow.
  */
 public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
 
@@ -120,23 +123,23 @@ public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
 
   /** Several writers, random syncs, one power loss per round. */
   public void testPowerLossWithConcurrentAppends() throws Exception {
-    runRounds(rounds(25), checker -> checker.powerLossRound(true));
+    runRounds(rounds(60), checker -> checker.powerLossRound(true));
   }
 
   /** One writer: the test seed reproduces every operation and every crash choice. */
   public void testPowerLossWithOneWriter() throws Exception {
-    runRounds(rounds(50), checker -> checker.powerLossRound(false));
+    runRounds(rounds(100), checker -> checker.powerLossRound(false));
   }
 
   /** Injected write, force, open, rename and delete failures, each followed by a power loss. */
   public void testIOFaultsThenPowerLoss() throws Exception {
-    runRounds(rounds(25), WriteAheadLogChecker::faultRound);
+    runRounds(rounds(40), WriteAheadLogChecker::faultRound);
   }
 
   /** A mix of all rounds against one log, for the longest histories. */
   public void testMixedRounds() throws Exception {
     runRounds(
-        rounds(25),
+        rounds(40),
         checker -> {
           switch (random().nextInt(3)) {
             case 0 -> checker.powerLossRound(true);
@@ -171,7 +174,8 @@ public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
       }
       checker.finish();
       if (VERBOSE) {
-        System.out.println(checker.crashStates() + " crash states recovered");
+        System.out.println(
+            getTestName() + ": recovered from " + checker.crashStates() + " crash states");
       }
     }
   }

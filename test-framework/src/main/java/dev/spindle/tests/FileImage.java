@@ -89,21 +89,4 @@ final class FileImage {
   Iterable<Long> writtenPages() {
     return pages.keySet();
   }
-
-  boolean contentEquals(FileImage other) {
-    if (length != other.length) {
-      return false;
-    }
-    byte[] zeros = new byte[PAGE_SIZE];
-    TreeMap<Long, byte[]> all = new TreeMap<>(pages);
-    other.pages.forEach(all::putIfAbsent);
-    for (Long index : all.keySet()) {
-      byte[] mine = pages.getOrDefault(index, zeros);
-      byte[] theirs = other.pages.getOrDefault(index, zeros);
-      if (Arrays.equals(mine, theirs) == false) {
-        return false;
-      }
-    }
-    return true;
-  }
 }

@@ -81,19 +81,17 @@ final class FileNode extends Node {
   }
 
   /**
-   * Records a read-write mapping. Returns whether this node took ownership of {@code reader}, which
-   * it then closes in {@link #releaseMappedReader()}.
+   * Records a read-write mapping. The first {@code reader} recorded becomes this node's: its
+   * channel leaves it open ({@link #ownsReader}) and {@link #releaseMappedReader()} closes it.
    */
-  synchronized boolean recordMapping(long position, long size, FileChannel reader) {
+  synchronized void recordMapping(long position, long size, FileChannel reader) {
     if (position + size > length) {
       recordResize(position + size);
     }
     mappedRanges.add(new long[] {position, position + size});
     if (mappedReader == null) {
       mappedReader = reader;
-      return true;
     }
-    return false;
   }
 
   synchronized boolean ownsReader(FileChannel channel) {
@@ -178,7 +176,7 @@ final class FileNode extends Node {
       if (forgotten.isEmpty() == false) {
         report.add(name + ": only pages lost by a failed force, which stay lost");
       }
-      return durable.copy();
+      return durable; // unchanged; reset() takes it back as is
     }
     DataOutcome outcome = DataOutcome.pick(random);
     FileImage image = durable.copy();
@@ -233,10 +231,6 @@ final class FileNode extends Node {
     mappedRanges.clear();
     length = image.length();
     baseLength = length;
-  }
-
-  synchronized FileImage durableImage() {
-    return durable;
   }
 
   private TreeMap<Long, List<DataEvent>> eventsByBlock(int blockSize) {

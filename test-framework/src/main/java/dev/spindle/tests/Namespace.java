@@ -150,10 +150,6 @@ final class Namespace {
     }
   }
 
-  synchronized int pendingOperations() {
-    return pending.size();
-  }
-
   /** Before a power loss: adopts real entries the model has not seen, so none is wiped. */
   synchronized void adoptUnknownEntries() throws IOException {
     adoptUnknownEntries(root);
@@ -165,6 +161,8 @@ final class Namespace {
       for (Path path : stream) {
         names.add(path.getFileName().toString());
       }
+    } catch (@SuppressWarnings("unused") NoSuchFileException | NotDirectoryException e) {
+      return; // replaced behind the model's back; nothing to adopt
     }
     for (String name : names) {
       child(dir, name);
@@ -296,22 +294,6 @@ final class Namespace {
       }
     }
     pending.clear();
-  }
-
-  /** Every file node reachable from the root now. */
-  synchronized Set<FileNode> files() {
-    Set<FileNode> files = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    Deque<DirNode> dirs = new ArrayDeque<>(List.of(root));
-    while (dirs.isEmpty() == false) {
-      for (Node node : dirs.poll().entries.values()) {
-        if (node instanceof DirNode sub) {
-          dirs.add(sub);
-        } else {
-          files.add((FileNode) node);
-        }
-      }
-    }
-    return files;
   }
 
   private Node adopt(DirNode dir, String name) throws IOException {

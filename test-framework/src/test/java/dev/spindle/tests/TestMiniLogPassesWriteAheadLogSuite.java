@@ -8,6 +8,6 @@ public class TestMiniLogPassesWriteAheadLogSuite extends BaseWriteAheadLogTestCa
 
   @Override
   protected LogUnderTest open(Path directory) throws IOException {
-    return MiniLog.open(directory, MiniLog.Flaw.NONE);
+    return MiniLog.open(directory, MiniLog.Flaw.NONE, false);
   }
 }

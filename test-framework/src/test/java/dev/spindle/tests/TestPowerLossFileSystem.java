@@ -157,6 +157,81 @@ public class TestPowerLossFileSystem extends LuceneTestCase {
     }
   }
 
+  /** A rename between directories survives in both or in neither, never half-applied. */
+  public void testRenameBetweenDirectoriesIsAtomic() throws IOException {
+    try (PowerLossFileSystem fs = newFileSystem()) {
+      Path a = Files.createDirectory(fs.root().resolve("a"));
+      Path b = Files.createDirectory(fs.root().resolve("b"));
+      fsyncDirectory(fs.root());
+      Set<String> outcomes = new HashSet<>();
+      for (int i = 0; i < 200 && outcomes.size() < 3; i++) {
+        byte[] data = randomBytes(random(), 100);
+        write(a.resolve("f"), data, true);
+        fsyncDirectory(a);
+        Files.move(a.resolve("f"), b.resolve("f"), StandardCopyOption.ATOMIC_MOVE);
+        boolean synced = random().nextBoolean();
+        if (synced) {
+          fsyncDirectory(random().nextBoolean() ? a : b); // either side commits the rename
+        }
+        String report = fs.powerLoss(random());
+        byte[] inA = readOrNull(a.resolve("f"));
+        byte[] inB = readOrNull(b.resolve("f"));
+        assertTrue(report, (inA == null) != (inB == null));
+        assertArrayEquals(report, data, inA == null ? inB : inA);
+        assertFalse(report, synced && inA != null);
+        outcomes.add(synced ? "synced" : inA == null ? "moved" : "reverted");
+        Files.deleteIfExists(a.resolve("f"));
+        Files.deleteIfExists(b.resolve("f"));
+        fsyncDirectory(a);
+        fsyncDirectory(b);
+      }
+      assertEquals(Set.of("synced", "moved", "reverted"), outcomes);
+    }
+  }
+
+  /** Fsyncing a new directory does not make its own entry in the parent durable. */
+  public void testNewDirectoryNeedsItsParentSynced() throws IOException {
+    try (PowerLossFileSystem fs = newFileSystem()) {
+      Set<String> outcomes = new HashSet<>();
+      for (int i = 0; i < 200 && outcomes.size() < 3; i++) {
+        Path dir = Files.createDirectory(fs.root().resolve("dir-" + i));
+        byte[] data = randomBytes(random(), 100);
+        write(dir.resolve("f"), data, true);
+        fsyncDirectory(dir);
+        boolean parentSynced = random().nextBoolean();
+        if (parentSynced) {
+          fsyncDirectory(fs.root());
+        }
+        String report = fs.powerLoss(random());
+        byte[] after = readOrNull(dir.resolve("f"));
+        if (after == null) {
+          assertFalse(report, parentSynced);
+          assertFalse(report, Files.exists(dir));
+          outcomes.add("vanished");
+        } else {
+          assertArrayEquals(report, data, after);
+          outcomes.add(parentSynced ? "synced" : "kept");
+        }
+      }
+      assertEquals(Set.of("vanished", "kept", "synced"), outcomes);
+    }
+  }
+
+  public void testHardLinkKeepsTheFileAfterTheOriginalIsDeleted() throws IOException {
+    try (PowerLossFileSystem fs = newFileSystem()) {
+      Path original = fs.root().resolve("original");
+      Path link = fs.root().resolve("link");
+      byte[] data = randomBytes(random(), 5000);
+      write(original, data, true);
+      Files.createLink(link, original);
+      Files.delete(original);
+      fsyncDirectory(fs.root());
+      String report = fs.powerLoss(random());
+      assertFalse(report, Files.exists(original));
+      assertArrayEquals(report, data, Files.readAllBytes(link));
+    }
+  }
+
   public void testUnsyncedDeleteMayComeBack() throws IOException {
     try (PowerLossFileSystem fs = newFileSystem()) {
       Set<Boolean> cameBack = new HashSet<>();

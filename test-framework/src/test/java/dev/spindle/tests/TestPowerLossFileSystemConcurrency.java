@@ -26,6 +26,7 @@ public class TestPowerLossFileSystemConcurrency extends LuceneTestCase {
   public void testPowerLossWhileManyThreadsWrite() throws Exception {
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       int rounds = atLeast(10);
+      long totalAcknowledged = 0;
       for (int round = 0; round < rounds; round++) {
         int threadCount = 2 + random().nextInt(4);
         long[] acknowledged = new long[threadCount];
@@ -54,15 +55,18 @@ public class TestPowerLossFileSystemConcurrency extends LuceneTestCase {
                     }
                   }));
         }
+        // The cut comes from inside one writer's change, while the others are mid-operation.
+        fs.schedulePowerLoss(1 + random().nextInt(300), random());
         threads.forEach(Thread::start);
         started.await();
-        for (int i = random().nextInt(50); i > 0; i--) {
-          Thread.yield();
-        }
-        String report = fs.cutPower(random());
         for (Thread thread : threads) {
           thread.join();
         }
+        if (fs.isPowerOn()) {
+          fs.cancelScheduledPowerLoss();
+          fs.cutPower(random());
+        }
+        String report = fs.lastPowerLoss();
         fs.restorePower();
         assertNull(unexpected.get());
         for (int t = 0; t < threadCount; t++) {
@@ -81,8 +85,10 @@ public class TestPowerLossFileSystemConcurrency extends LuceneTestCase {
           }
           assertTrue(report, after.length >= acked);
           assertArrayEquals(report, Arrays.copyOf(contents[t], acked), Arrays.copyOf(after, acked));
+          totalAcknowledged += acked;
         }
       }
+      assertTrue("no write was ever acknowledged", totalAcknowledged > 0);
     }
   }
 
