@@ -46,11 +46,12 @@ import org.apache.lucene.util.IOUtils;
  * every interval.
  *
  * <p><b>Thread-safety.</b> Every method may be called by any number of threads at once. Appends
- * hold a lock only while they copy their record; they never wait for an fsync, nor for a thread
- * that is syncing, rolling or trimming. A thread that waits for durability while no sync is running
- * runs one itself, and may then run one more round for callers of {@link #syncAsync} and roll the
- * generation if it is full; a thread that waits while a sync is running parks until a sync covers
- * its location.
+ * hold a lock only while they copy their record and never wait for an fsync, nor for a thread that
+ * is syncing, rolling or trimming; only when writes fall four buffers behind does an append wait
+ * for a buffer write (never an fsync) to finish. A thread that waits for durability while no sync
+ * is running runs one itself; one that arrives during a sync parks, and either a later sync covers
+ * its location or it is woken to run that sync. The thread that ran a sync may also run further
+ * rounds for callers of {@link #syncAsync}, and rolls the generation if it is full.
  *
  * <p><b>Failure.</b> The first I/O error on a write, fsync, checkpoint, rename or delete fails the
  * translog closed: the thread that hit it gets the error, and every other call, then and later,
