@@ -28,7 +28,8 @@ public final class BenchmarkReport {
           new IdLookupBenchmark(),
           new IndexingBenchmark(),
           new CompoundCapBenchmark(),
-          new KeywordFieldBenchmark());
+          new KeywordFieldBenchmark(),
+          new TranslogBenchmark());
 
   private static final String HOW_TO_READ =
       """

@@ -1,0 +1,177 @@
+package dev.spindle.translog;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.zip.CRC32C;
+
+/**
+ * What a checkpoint vouches for: that the file of {@code generation} holds valid records from its
+ * header up to {@code offset}, that there are {@code operations} of them with sequence numbers in
+ * {@code [minSeqNo, maxSeqNo]}, and that the translog starts at {@code minGeneration}. A live
+ * checkpoint ({@code translog.ckp}) describes the generation being written; a sealed one ({@code
+ * translog-N.ckp}) describes a generation that will never change again.
+ *
+ * <p>The encoded form is {@link #SIZE} bytes, little-endian, ending with a CRC32C; each encoding
+ * also carries a write counter so that recovery can tell the newer of the live file's two slots.
+ * See {@code FORMAT.md}.
+ *
+ * @param translogUuid the translog the checkpoint belongs to
+ * @param generation the generation it describes
+ * @param offset the length of that generation's file that is vouched for
+ * @param operations the number of records in {@code [header, offset)}
+ * @param minSeqNo the smallest sequence number among them, or {@link #NO_SEQ_NO}
+ * @param maxSeqNo the largest sequence number among them, or {@link #NO_SEQ_NO}
+ * @param minGeneration the oldest generation the translog still holds
+ */
+record Checkpoint(
+    UUID translogUuid,
+    long generation,
+    long offset,
+    long operations,
+    long minSeqNo,
+    long maxSeqNo,
+    long minGeneration) {
+
+  /** The sequence number bounds of a generation without operations. */
+  static final long NO_SEQ_NO = -1;
+
+  /** Size of one encoded checkpoint in bytes. */
+  static final int SIZE = 88;
+
+  static final int VERSION = 1;
+
+  private static final byte[] MAGIC = "SPNDTCKP".getBytes(StandardCharsets.US_ASCII);
+  private static final int VERSION_OFFSET = 8;
+  private static final int CHECKSUM_OFFSET = SIZE - 4;
+
+  /** A checkpoint and the write counter it was encoded with. */
+  record Counted(long counter, Checkpoint checkpoint) {}
+
+  /** The same checkpoint with another trusted length and statistics. */
+  Checkpoint withContent(long offset, long operations, long minSeqNo, long maxSeqNo) {
+    return new Checkpoint(
+        translogUuid, generation, offset, operations, minSeqNo, maxSeqNo, minGeneration);
+  }
+
+  /** The same checkpoint with another oldest generation. */
+  Checkpoint withMinGeneration(long minGeneration) {
+    return new Checkpoint(
+        translogUuid, generation, offset, operations, minSeqNo, maxSeqNo, minGeneration);
+  }
+
+  /** An empty generation, just created, as its first checkpoint describes it. */
+  static Checkpoint emptyGeneration(UUID uuid, long generation, long minGeneration) {
+    return new Checkpoint(
+        uuid, generation, TranslogHeader.SIZE, 0, NO_SEQ_NO, NO_SEQ_NO, minGeneration);
+  }
+
+  ByteBuffer encode(long counter) {
+    ByteBuffer buffer = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    buffer.put(MAGIC);
+    buffer.putInt(VERSION);
+    buffer.putLong(translogUuid.getMostSignificantBits());
+    buffer.putLong(translogUuid.getLeastSignificantBits());
+    buffer.putLong(counter);
+    buffer.putLong(generation);
+    buffer.putLong(offset);
+    buffer.putLong(operations);
+    buffer.putLong(minSeqNo);
+    buffer.putLong(maxSeqNo);
+    buffer.putLong(minGeneration);
+    buffer.putInt(checksum(buffer.array()));
+    return buffer.flip();
+  }
+
+  /**
+   * Decodes and verifies one encoded checkpoint.
+   *
+   * @param bytes exactly {@link #SIZE} bytes
+   * @param file the file it was read from, for messages
+   * @param fileOffset where in the file it starts, for messages
+   * @throws TranslogCorruptedException if the magic, version, checksum or any field is invalid
+   */
+  static Counted decode(byte[] bytes, Path file, long fileOffset)
+      throws TranslogCorruptedException {
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    byte[] magic = Arrays.copyOf(bytes, MAGIC.length);
+    if (Arrays.equals(magic, MAGIC) == false) {
+      throw new TranslogCorruptedException(
+          file,
+          fileOffset,
+          "expected the magic "
+              + Hex.bytes(MAGIC)
+              + " of a Spindle translog checkpoint, found "
+              + Hex.bytes(magic));
+    }
+    int version = buffer.getInt(VERSION_OFFSET);
+    if (version != VERSION) {
+      throw new TranslogCorruptedException(
+          file,
+          fileOffset + VERSION_OFFSET,
+          "unsupported checkpoint version " + version + "; this build reads version " + VERSION);
+    }
+    int stored = buffer.getInt(CHECKSUM_OFFSET);
+    int computed = checksum(bytes);
+    if (stored != computed) {
+      throw new TranslogCorruptedException(
+          file,
+          fileOffset + CHECKSUM_OFFSET,
+          "checkpoint checksum mismatch: stored "
+              + Hex.int32(stored)
+              + ", computed "
+              + Hex.int32(computed));
+    }
+    buffer.position(12);
+    UUID uuid = new UUID(buffer.getLong(), buffer.getLong());
+    long counter = buffer.getLong();
+    Checkpoint checkpoint =
+        new Checkpoint(
+            uuid,
+            buffer.getLong(),
+            buffer.getLong(),
+            buffer.getLong(),
+            buffer.getLong(),
+            buffer.getLong(),
+            buffer.getLong());
+    String problem = checkpoint.inconsistency();
+    if (problem != null) {
+      throw new TranslogCorruptedException(
+          file, fileOffset, "checkpoint is inconsistent: " + problem + " in " + checkpoint);
+    }
+    return new Counted(counter, checkpoint);
+  }
+
+  /** Why the fields cannot describe a real generation, or null if they can. */
+  private String inconsistency() {
+    if (generation < 1) {
+      return "generation " + generation + " < 1";
+    }
+    if (minGeneration < 1 || minGeneration > generation) {
+      return "minGeneration " + minGeneration + " outside [1, " + generation + "]";
+    }
+    if (offset < TranslogHeader.SIZE) {
+      return "offset " + offset + " inside the " + TranslogHeader.SIZE + "-byte header";
+    }
+    if (operations < 0 || operations > (offset - TranslogHeader.SIZE) / RecordFormat.OVERHEAD) {
+      return operations + " operations cannot fit in " + (offset - TranslogHeader.SIZE) + " bytes";
+    }
+    if (operations == 0) {
+      if (minSeqNo != NO_SEQ_NO || maxSeqNo != NO_SEQ_NO) {
+        return "sequence numbers without operations";
+      }
+    } else if (minSeqNo < 0 || minSeqNo > maxSeqNo || maxSeqNo > RecordFormat.MAX_SEQ_NO) {
+      return "invalid sequence number range [" + minSeqNo + ", " + maxSeqNo + "]";
+    }
+    return null;
+  }
+
+  private static int checksum(byte[] encoded) {
+    CRC32C crc = new CRC32C();
+    crc.update(encoded, 0, CHECKSUM_OFFSET);
+    return (int) crc.getValue();
+  }
+}

@@ -1,0 +1,183 @@
+package dev.spindle.translog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The generations a translog holds, and what keeps them: the sealed (no longer written) generations
+ * with their checkpointed statistics, the generation being written, how far the owner asked to
+ * trim, and the retention holds of snapshots and {@link RetentionLock}s. Decides which generations
+ * a trim may delete; the translog does the deleting.
+ *
+ * <p>Thread-safe. Its monitor is a leaf lock: no other lock is taken while holding it.
+ */
+final class Generations {
+
+  /**
+   * A generation that will not change again, as its sealed checkpoint describes it.
+   *
+   * @param generation its number
+   * @param length the checkpointed length of its file
+   * @param operations the number of records in it
+   * @param minSeqNo the smallest sequence number in it, or {@link Checkpoint#NO_SEQ_NO}
+   * @param maxSeqNo the largest sequence number in it, or {@link Checkpoint#NO_SEQ_NO}
+   */
+  record Sealed(long generation, long length, long operations, long minSeqNo, long maxSeqNo) {
+
+    static Sealed of(Checkpoint checkpoint) {
+      return new Sealed(
+          checkpoint.generation(),
+          checkpoint.offset(),
+          checkpoint.operations(),
+          checkpoint.minSeqNo(),
+          checkpoint.maxSeqNo());
+    }
+
+    /** Whether every operation in it has a sequence number below {@code seqNo}. */
+    boolean allBelow(long seqNo) {
+      return operations == 0 || maxSeqNo < seqNo;
+    }
+  }
+
+  /**
+   * What a trim is to delete.
+   *
+   * @param minGeneration the new oldest generation, to record in the live checkpoint first
+   * @param deleted the generations to delete, oldest first
+   */
+  record Trim(long minGeneration, List<Long> deleted) {}
+
+  private final TreeMap<Long, Sealed> sealed = new TreeMap<>();
+  private final TreeMap<Long, Integer> holds = new TreeMap<>();
+  private long current;
+  private long minGeneration;
+  private long trimFloor;
+
+  Generations(List<Sealed> recovered, long current, long minGeneration) {
+    for (Sealed generation : recovered) {
+      sealed.put(generation.generation(), generation);
+    }
+    this.current = current;
+    this.minGeneration = minGeneration;
+    this.trimFloor = minGeneration;
+  }
+
+  /** Records a roll: {@code previous} is sealed and {@code next} is now being written. */
+  synchronized void rolled(Sealed previous, long next) {
+    sealed.put(previous.generation(), previous);
+    current = next;
+  }
+
+  synchronized long current() {
+    return current;
+  }
+
+  synchronized long minGeneration() {
+    return minGeneration;
+  }
+
+  /** Sealed generations from {@code first} on, oldest first. */
+  synchronized List<Sealed> sealedFrom(long first) {
+    return new ArrayList<>(sealed.tailMap(first, true).values());
+  }
+
+  /** Number of generations held, the one being written included. */
+  synchronized int count() {
+    return (int) (current - minGeneration + 1);
+  }
+
+  /** Total checkpointed bytes of the sealed generations. */
+  synchronized long sealedBytes() {
+    long total = 0;
+    for (Sealed generation : sealed.values()) {
+      total += generation.length();
+    }
+    return total;
+  }
+
+  /** Retains every generation from the oldest held now; returns that generation. */
+  synchronized long holdAll() {
+    return hold(minGeneration);
+  }
+
+  /**
+   * Retains the generations that may hold operations with a sequence number of at least {@code
+   * seqNo}: from the oldest sealed generation that has one, else from the generation being written.
+   * Returns the first generation retained.
+   */
+  synchronized long holdFrom(long seqNo) {
+    long first = current;
+    for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
+      if (generation.allBelow(seqNo) == false) {
+        first = generation.generation();
+        break;
+      }
+    }
+    return hold(first);
+  }
+
+  private long hold(long generation) {
+    holds.merge(generation, 1, Integer::sum);
+    return generation;
+  }
+
+  /** Releases one hold taken by {@link #holdAll} or {@link #holdFrom}. */
+  synchronized void release(long generation) {
+    Integer count = holds.get(generation);
+    if (count == null) {
+      throw new IllegalStateException("no retention hold on generation " + generation);
+    }
+    if (count == 1) {
+      holds.remove(generation);
+    } else {
+      holds.put(generation, count - 1);
+    }
+  }
+
+  /** The owner no longer needs generations below {@code generation}. */
+  synchronized void trimBelowGeneration(long generation) {
+    trimFloor = Math.max(trimFloor, Math.min(generation, current));
+  }
+
+  /**
+   * The owner no longer needs operations below {@code seqNo}: the oldest sealed generations whose
+   * operations all lie below it may go.
+   */
+  synchronized void trimBelowSeqNo(long seqNo) {
+    long floor = current;
+    for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
+      if (generation.allBelow(seqNo) == false) {
+        floor = generation.generation();
+        break;
+      }
+    }
+    trimFloor = Math.max(trimFloor, floor);
+  }
+
+  /**
+   * Decides what may be deleted now: generations below the trim floor that no hold retains, and
+   * never the generation being written. Moves the oldest generation forward at once, so holds taken
+   * from now on cannot reach what is about to be deleted.
+   *
+   * @return the trim to perform, or null if nothing may be deleted
+   */
+  synchronized Trim planTrim() {
+    long newMin = Math.min(trimFloor, current);
+    Map.Entry<Long, Integer> oldestHold = holds.firstEntry();
+    if (oldestHold != null) {
+      newMin = Math.min(newMin, oldestHold.getKey());
+    }
+    if (newMin <= minGeneration) {
+      return null;
+    }
+    List<Long> deleted = new ArrayList<>();
+    for (long generation = minGeneration; generation < newMin; generation++) {
+      deleted.add(generation);
+      sealed.remove(generation);
+    }
+    minGeneration = newMin;
+    return new Trim(newMin, deleted);
+  }
+}

@@ -1,0 +1,512 @@
+package dev.spindle.translog;
+
+import static dev.spindle.translog.TranslogTest.assertSameOperations;
+import static dev.spindle.translog.TranslogTest.readAll;
+
+import dev.spindle.translog.TranslogTest.Appended;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.tests.util.LuceneTestCase;
+
+/** Recovery from damaged, truncated, missing, foreign and stale files, in every mode. */
+public class TranslogRecoveryTest extends LuceneTestCase {
+
+  /** Appends {@code count} random operations, remembering them and their locations. */
+  private static List<Location> appendSome(Translog translog, int count, List<Appended> appended)
+      throws IOException {
+    List<Location> locations = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      byte[] payload = new byte[1 + random().nextInt(100)];
+      random().nextBytes(payload);
+      Location location = translog.append(payload);
+      locations.add(location);
+      appended.add(new Appended(location.seqNo(), payload));
+    }
+    return locations;
+  }
+
+  private static TranslogConfig config(Path dir, RecoveryMode mode) {
+    return RandomTranslogConfig.builder(random(), dir).recoveryMode(mode).build();
+  }
+
+  /** A random configuration that never rolls by itself, for tests that need one generation. */
+  private static TranslogConfig oneGeneration(Path dir) {
+    return RandomTranslogConfig.builder(random(), dir)
+        .rollSize(TranslogConfig.DEFAULT_ROLL_SIZE)
+        .build();
+  }
+
+  static Map<String, byte[]> contents(Path dir) throws IOException {
+    Map<String, byte[]> contents = new TreeMap<>();
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
+      for (Path file : stream) {
+        if (Files.isRegularFile(file)) {
+          contents.put(file.getFileName().toString(), Files.readAllBytes(file));
+        }
+      }
+    }
+    return contents;
+  }
+
+  static void assertUnchanged(Map<String, byte[]> before, Path dir) throws IOException {
+    Map<String, byte[]> after = contents(dir);
+    assertEquals("files", before.keySet(), after.keySet());
+    for (String name : before.keySet()) {
+      assertArrayEquals(name + " changed", before.get(name), after.get(name));
+    }
+  }
+
+  static void copyDirectory(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(from)) {
+      for (Path file : stream) {
+        // Only the translog's files: the test file system may add others to new directories.
+        if (Files.isRegularFile(file) && file.getFileName().toString().startsWith("translog")) {
+          Files.copy(file, to.resolve(file.getFileName().toString()));
+        }
+      }
+    }
+  }
+
+  static void flipByte(Path file, long offset) throws IOException {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      ByteBuffer one = ByteBuffer.allocate(1);
+      channel.read(one, offset);
+      one.put(0, (byte) (one.get(0) ^ (1 << random().nextInt(8))));
+      one.rewind();
+      channel.write(one, offset);
+    }
+  }
+
+  static void truncate(Path file, long length) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(length);
+    }
+  }
+
+  private static Path generationFile(Path dir, long generation) {
+    return dir.resolve(TranslogFiles.generationFileName(generation));
+  }
+
+  public void testMissingLiveCheckpointIsRefusedWithoutTouchingFiles() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 5, new ArrayList<>());
+    }
+    Files.delete(dir.resolve(TranslogFiles.LIVE_CHECKPOINT));
+    Map<String, byte[]> before = contents(dir);
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertTrue(e.getMessage(), e.getMessage().contains("missing"));
+      assertTrue(e.getMessage(), e.getMessage().contains("translog-1.tlog"));
+      assertEquals(dir.resolve(TranslogFiles.LIVE_CHECKPOINT), e.file());
+      assertUnchanged(before, dir);
+    }
+  }
+
+  public void testInterruptedCreationStartsOver() throws IOException {
+    Path dir = createTempDir();
+    // What a crash during the very first open can leave: the first generation, up to its header,
+    // and maybe the temporary checkpoint, but no translog.ckp.
+    byte[] header = new TranslogHeader(java.util.UUID.randomUUID(), 1).encode().array();
+    Files.write(generationFile(dir, 1), Arrays.copyOf(header, random().nextInt(header.length + 1)));
+    if (random().nextBoolean()) {
+      Files.write(dir.resolve(TranslogFiles.LIVE_CHECKPOINT + ".tmp"), new byte[17]);
+    }
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      assertTrue(translog.recoveryReport().created());
+      translog.append(new byte[] {1});
+    }
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      assertEquals(1, readAll(translog, 0).size());
+    }
+  }
+
+  public void testOneDamagedCheckpointSlotLosesNothing() throws IOException {
+    Path dir = createTempDir();
+    List<Appended> appended = new ArrayList<>();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 20, appended);
+    }
+    int slot = random().nextInt(2);
+    Path live = dir.resolve(TranslogFiles.LIVE_CHECKPOINT);
+    flipByte(live, slot * LiveCheckpointFile.SLOT_STRIDE + random().nextInt(Checkpoint.SIZE));
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      assertSameOperations(appended, readAll(translog, 0));
+    }
+  }
+
+  public void testBothCheckpointSlotsDamaged() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 3, new ArrayList<>());
+    }
+    Path live = dir.resolve(TranslogFiles.LIVE_CHECKPOINT);
+    flipByte(live, random().nextInt(Checkpoint.SIZE));
+    flipByte(live, LiveCheckpointFile.SLOT_STRIDE + random().nextInt(Checkpoint.SIZE));
+    Map<String, byte[]> before = contents(dir);
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertTrue(e.getMessage(), e.getMessage().contains("neither of the two checkpoint slots"));
+      assertUnchanged(before, dir);
+    }
+  }
+
+  public void testDamagedRecordInEveryMode() throws IOException {
+    Path dir = createTempDir();
+    List<Appended> appended = new ArrayList<>();
+    List<Location> locations;
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 10, appended);
+      translog.rollGeneration();
+      locations = appendSome(translog, 10, appended);
+      translog.rollGeneration();
+      appendSome(translog, 10, appended);
+      translog.rollGeneration();
+      appendSome(translog, 5, appended);
+    }
+    int damaged = random().nextInt(10);
+    Location location = locations.get(damaged);
+    assertEquals(2, location.generation());
+    Path file = generationFile(dir, 2);
+    flipByte(file, location.offset() + random().nextInt(location.size()));
+    Map<String, byte[]> before = contents(dir);
+
+    for (RecoveryMode mode : List.of(RecoveryMode.STRICT, RecoveryMode.TOLERATE_TORN_TAIL)) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertEquals(file, e.file());
+      assertEquals(location.offset(), e.offset());
+      assertTrue(e.getMessage(), e.getMessage().contains("translog-2.tlog"));
+      assertTrue(e.getMessage(), e.getMessage().contains("offset " + location.offset()));
+      assertUnchanged(before, dir);
+    }
+
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.POINT_IN_TIME))) {
+      RecoveryReport report = translog.recoveryReport();
+      assertTrue(report.damage().isPresent());
+      assertEquals(location.offset(), report.damage().get().offset());
+      assertEquals(List.of(4L, 3L), report.deletedGenerations());
+      assertEquals(10 + damaged, report.operations());
+      assertEquals(3, report.openedGeneration());
+      assertSameOperations(appended.subList(0, 10 + damaged), readAll(translog, 0));
+      Location next = translog.append(new byte[] {9});
+      assertEquals(3, next.generation());
+    }
+    // What point-in-time recovery left is a sound translog.
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      assertEquals(11 + damaged, readAll(translog, 0).size());
+    }
+  }
+
+  /**
+   * The bytes of the last group commit of the newest generation may be damaged on a disk that
+   * acknowledged an fsync it did not do; TOLERATE_TORN_TAIL cuts them off, STRICT refuses.
+   */
+  public void testTornTailOfTheLastSync() throws IOException {
+    Path dir = createTempDir();
+    Path crashed = createTempDir().resolve("crashed");
+    List<Appended> appended = new ArrayList<>();
+    try (Translog translog = Translog.open(oneGeneration(dir))) {
+      appendSome(translog, 10, appended);
+      translog.sync();
+      List<Location> last = appendSome(translog, 5, appended);
+      translog.sync();
+      // The state a crash right now leaves, without the close that would rewrite the checkpoint.
+      copyDirectory(dir, crashed);
+      int damaged = random().nextInt(5);
+      Location location = last.get(damaged);
+      Path file = generationFile(crashed, location.generation());
+      if (random().nextBoolean()) {
+        flipByte(file, location.offset() + random().nextInt(location.size()));
+      } else {
+        truncate(file, location.offset() + random().nextInt(location.size()));
+      }
+      Map<String, byte[]> before = contents(crashed);
+      TranslogCorruptedException e =
+          expectThrows(
+              TranslogCorruptedException.class,
+              () -> Translog.open(config(crashed, RecoveryMode.STRICT)));
+      assertEquals(location.offset(), e.offset());
+      assertUnchanged(before, crashed);
+      try (Translog recovered = Translog.open(config(crashed, RecoveryMode.TOLERATE_TORN_TAIL))) {
+        RecoveryReport report = recovered.recoveryReport();
+        assertTrue(report.damage().isPresent());
+        assertTrue(report.deletedGenerations().isEmpty());
+        assertSameOperations(appended.subList(0, 10 + damaged), readAll(recovered, 0));
+      }
+    }
+  }
+
+  public void testTolerateTornTailRefusesDamageBeforeTheLastSync() throws IOException {
+    Path dir = createTempDir();
+    Path crashed = createTempDir().resolve("crashed");
+    Location location;
+    try (Translog translog = Translog.open(oneGeneration(dir))) {
+      List<Location> early = appendSome(translog, 10, new ArrayList<>());
+      translog.sync();
+      appendSome(translog, 5, new ArrayList<>());
+      translog.sync();
+      copyDirectory(dir, crashed);
+      location = early.get(random().nextInt(10));
+      flipByte(
+          generationFile(crashed, location.generation()),
+          location.offset() + random().nextInt(location.size()));
+    }
+    TranslogCorruptedException e =
+        expectThrows(
+            TranslogCorruptedException.class,
+            () -> Translog.open(config(crashed, RecoveryMode.TOLERATE_TORN_TAIL)));
+    assertEquals(e.getMessage(), location.offset(), e.offset());
+  }
+
+  public void testBytesBeyondTheCheckpointAreNeverReturned() throws IOException {
+    Path dir = createTempDir();
+    Path crashed = createTempDir().resolve("crashed");
+    TranslogConfig config =
+        TranslogConfig.builder(dir).bufferSize(TranslogConfig.MIN_BUFFER_SIZE).build();
+    List<Appended> appended = new ArrayList<>();
+    try (Translog translog = Translog.open(config)) {
+      appendSome(translog, 10, appended);
+      translog.sync();
+      // Large payloads fill buffers, which appends write to the file without syncing.
+      for (int i = 0; i < 5; i++) {
+        translog.append(new byte[3 * TranslogConfig.MIN_BUFFER_SIZE]);
+      }
+      copyDirectory(dir, crashed);
+      long generation = translog.stats().currentGeneration();
+      assertTrue(
+          "unsynced bytes reached the file",
+          Files.size(generationFile(crashed, generation)) > 5 * TranslogConfig.MIN_BUFFER_SIZE);
+    }
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      Path copy = createTempDir().resolve("copy");
+      copyDirectory(crashed, copy);
+      try (Translog translog = Translog.open(config(copy, mode))) {
+        assertTrue(translog.recoveryReport().damage().isEmpty());
+        assertSameOperations(appended, readAll(translog, 0));
+      }
+    }
+  }
+
+  public void testTruncatedSealedGeneration() throws IOException {
+    Path dir = createTempDir();
+    List<Appended> appended = new ArrayList<>();
+    List<Location> locations;
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      locations = appendSome(translog, 10, appended);
+      translog.rollGeneration();
+      appendSome(translog, 3, appended);
+    }
+    Location cut = locations.get(random().nextInt(10));
+    truncate(generationFile(dir, 1), cut.offset() + random().nextInt(cut.size()));
+    Map<String, byte[]> before = contents(dir);
+    TranslogCorruptedException e =
+        expectThrows(
+            TranslogCorruptedException.class,
+            () -> Translog.open(config(dir, RecoveryMode.STRICT)));
+    assertTrue(e.getMessage(), e.getMessage().contains("truncated"));
+    assertEquals(cut.offset(), e.offset());
+    assertUnchanged(before, dir);
+    expectThrows(
+        TranslogCorruptedException.class,
+        () -> Translog.open(config(dir, RecoveryMode.TOLERATE_TORN_TAIL)));
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.POINT_IN_TIME))) {
+      int kept = locations.indexOf(cut);
+      assertSameOperations(appended.subList(0, kept), readAll(translog, 0));
+      assertEquals(List.of(2L), translog.recoveryReport().deletedGenerations());
+    }
+  }
+
+  public void testMissingGeneration() throws IOException {
+    Path dir = createTempDir();
+    List<Appended> appended = new ArrayList<>();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      for (int generation = 0; generation < 4; generation++) {
+        appendSome(translog, 3, appended);
+        translog.rollGeneration();
+      }
+    }
+    boolean checkpointToo = random().nextBoolean();
+    Files.delete(
+        checkpointToo
+            ? dir.resolve(TranslogFiles.sealedCheckpointFileName(2))
+            : generationFile(dir, 2));
+    Map<String, byte[]> before = contents(dir);
+    TranslogCorruptedException e =
+        expectThrows(
+            TranslogCorruptedException.class,
+            () -> Translog.open(config(dir, RecoveryMode.STRICT)));
+    assertTrue(e.getMessage(), e.getMessage().contains("missing"));
+    assertTrue(e.getMessage(), e.getMessage().contains("translog-2."));
+    assertUnchanged(before, dir);
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.POINT_IN_TIME))) {
+      assertSameOperations(appended.subList(0, 3), readAll(translog, 0));
+      assertEquals(2, translog.recoveryReport().openedGeneration());
+    }
+  }
+
+  public void testForeignGenerationIsRefusedInEveryMode() throws IOException {
+    Path dir = createTempDir();
+    Path other = createTempDir();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 3, new ArrayList<>());
+      translog.rollGeneration();
+      appendSome(translog, 3, new ArrayList<>());
+    }
+    try (Translog translog = Translog.open(config(other, RecoveryMode.STRICT))) {
+      appendSome(translog, 3, new ArrayList<>());
+    }
+    Files.copy(
+        generationFile(other, 1),
+        generationFile(dir, 1),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Map<String, byte[]> before = contents(dir);
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertTrue(e.getMessage(), e.getMessage().contains("belongs to another translog"));
+      assertEquals(generationFile(dir, 1), e.file());
+      assertUnchanged(before, dir);
+    }
+  }
+
+  public void testStaleCheckpointIsRefused() throws IOException {
+    Path dir = createTempDir();
+    byte[] stale;
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 3, new ArrayList<>());
+      translog.sync();
+      stale = Files.readAllBytes(dir.resolve(TranslogFiles.LIVE_CHECKPOINT));
+      for (int i = 0; i < 1 + random().nextInt(3); i++) {
+        translog.rollGeneration();
+        appendSome(translog, 3, new ArrayList<>());
+      }
+    }
+    Files.write(dir.resolve(TranslogFiles.LIVE_CHECKPOINT), stale);
+    Map<String, byte[]> before = contents(dir);
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertTrue(e.getMessage(), e.getMessage().contains("stale"));
+      assertUnchanged(before, dir);
+    }
+  }
+
+  public void testCheckpointThatDisagreesWithItsGeneration() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 5, new ArrayList<>());
+      translog.rollGeneration();
+    }
+    // A well-formed sealed checkpoint that claims one operation fewer than the file holds.
+    Path sealed = dir.resolve(TranslogFiles.sealedCheckpointFileName(1));
+    Checkpoint checkpoint = Checkpoint.decode(Files.readAllBytes(sealed), sealed, 0).checkpoint();
+    Checkpoint wrong =
+        checkpoint.withContent(
+            checkpoint.offset(),
+            checkpoint.operations() - 1,
+            checkpoint.minSeqNo(),
+            checkpoint.maxSeqNo());
+    Files.write(sealed, wrong.encode(0).array());
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      TranslogCorruptedException e =
+          expectThrows(TranslogCorruptedException.class, () -> Translog.open(config(dir, mode)));
+      assertTrue(e.getMessage(), e.getMessage().contains("vouches for 4 operations"));
+    }
+  }
+
+  public void testInterruptedTrimLeavesFilesForTheNextTrim() throws IOException {
+    Path dir = createTempDir();
+    Path saved = createTempDir().resolve("saved");
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 3, new ArrayList<>());
+      translog.rollGeneration();
+      appendSome(translog, 3, new ArrayList<>());
+      translog.rollGeneration();
+      copyDirectory(dir, saved);
+      translog.trimBelowGeneration(3);
+    }
+    // A crash after the checkpoint moved but before the deletes reached the disk.
+    Files.copy(saved.resolve(TranslogFiles.generationFileName(1)), generationFile(dir, 1));
+    Files.copy(
+        saved.resolve(TranslogFiles.sealedCheckpointFileName(1)),
+        dir.resolve(TranslogFiles.sealedCheckpointFileName(1)));
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      assertEquals(0, readAll(translog, 0).size());
+      assertEquals(3, translog.recoveryReport().firstGeneration());
+      assertTrue(
+          translog.recoveryReport().ignoredFiles().toString(),
+          translog.recoveryReport().ignoredFiles().contains(generationFile(dir, 1)));
+      assertTrue("recovery deletes nothing", Files.exists(generationFile(dir, 1)));
+      translog.rollGeneration();
+      translog.trimBelowGeneration(4);
+      assertFalse(Files.exists(generationFile(dir, 1)));
+      assertFalse(Files.exists(dir.resolve(TranslogFiles.sealedCheckpointFileName(1))));
+    }
+  }
+
+  public void testRollThatCrashedAfterSealing() throws IOException {
+    Path dir = createTempDir();
+    Path crashed = createTempDir().resolve("crashed");
+    List<Appended> appended = new ArrayList<>();
+    // No automatic roll: the test performs the roll's first steps itself.
+    TranslogConfig config = TranslogConfig.builder(dir).build();
+    try (Translog translog = Translog.open(config)) {
+      appendSome(translog, 5, appended);
+      translog.sync();
+      appendSome(translog, 5, appended);
+      copyDirectory(dir, crashed);
+      long generation = translog.stats().currentGeneration();
+      // Reproduce the roll's steps up to the sealed checkpoint, on the copy.
+      translog.sync();
+      Path live = dir.resolve(TranslogFiles.LIVE_CHECKPOINT);
+      Checkpoint checkpoint = LiveCheckpointFile.read(dir).newest().checkpoint();
+      Files.copy(
+          generationFile(dir, generation),
+          generationFile(crashed, generation),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      TranslogFiles.writeAtomically(
+          crashed, TranslogFiles.sealedCheckpointFileName(generation), checkpoint.encode(0));
+      Files.write(
+          generationFile(crashed, generation + 1),
+          new TranslogHeader(translog.uuid(), generation + 1).encode().array());
+      assertTrue(Files.exists(live));
+    }
+    try (Translog translog = Translog.open(config(crashed, RecoveryMode.STRICT))) {
+      assertSameOperations(appended, readAll(translog, 0));
+      // The sealed checkpoint is used as it is, and the header-only next generation replaced.
+      assertEquals(2, translog.recoveryReport().openedGeneration());
+      assertFalse(Files.exists(crashed.resolve(TranslogFiles.sealedCheckpointFileName(2))));
+    }
+  }
+
+  public void testUnsupportedVersion() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog = Translog.open(config(dir, RecoveryMode.STRICT))) {
+      appendSome(translog, 1, new ArrayList<>());
+    }
+    Path file = generationFile(dir, 1);
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[8] = 2;
+    Files.write(file, bytes);
+    TranslogCorruptedException e =
+        expectThrows(
+            TranslogCorruptedException.class,
+            () -> Translog.open(config(dir, RecoveryMode.STRICT)));
+    assertTrue(e.getMessage(), e.getMessage().contains("unsupported format version 2"));
+  }
+}
