@@ -75,15 +75,6 @@ public final class Translog implements Closeable {
   /** Appenders wait for the writer once this many buffers are waiting to be written. */
   private static final int BACKPRESSURE_BUFFERS = 4;
 
-  /**
-   * Rounds that may run their data stages at once. One: a data fsync then always covers every
-   * waiter that arrived during the previous one. Two let a waiter that arrives during a data fsync
-   * start the next one at once; on the virtual disk this was measured on, that halved the
-   * operations per fsync without raising throughput, because concurrent flushes slowed each other
-   * down. The pipeline (a data fsync overlapping the previous checkpoint fsync) is kept either way.
-   */
-  static final int DATA_STAGES_IN_FLIGHT = 1;
-
   private final TranslogConfig config;
   private final Path directory;
   private final UUID uuid;
@@ -99,7 +90,7 @@ public final class Translog implements Closeable {
   //             syncLock -> the writer's write lock -> the writer's buffer queue.
   // appendLock and the writer's write lock are never held together, so writing buffers to the
   // file never blocks an append, and no fsync happens under appendLock. The data stage of a sync
-  // round holds syncLock's read lock (DATA_STAGES_IN_FLIGHT of them at most), releases it, then
+  // round holds syncLock's read lock (one data stage at a time, see GroupCommit), releases it, then
   // takes checkpointLock alone for its commit stage, so a data fsync overlaps the previous
   // round's checkpoint fsync. Rolls and close hold syncLock's write lock and
   // checkpointLock; trims hold checkpointLock. GroupCommit's lock, the Generations monitor and
@@ -194,9 +185,7 @@ public final class Translog implements Closeable {
     this.prepared = checkpointFile.last();
     this.groupCommit =
         new GroupCommit(
-            this::prepareRound,
-            new DurablePoint(writer.generation(), TranslogHeader.SIZE),
-            DATA_STAGES_IN_FLIGHT);
+            this::prepareRound, new DurablePoint(writer.generation(), TranslogHeader.SIZE));
     if (config.durability() == Durability.ASYNC) {
       syncer =
           new PeriodicSyncer(

@@ -24,15 +24,14 @@ public class GroupCommitTest extends LuceneTestCase {
     final AtomicInteger preparing = new AtomicInteger();
     final AtomicInteger committing = new AtomicInteger();
     final AtomicInteger rounds = new AtomicInteger();
-    final int maxLeaders = 1 + random().nextInt(3);
     volatile int failAtRound = -1;
 
     GroupCommit newGroupCommit() {
-      return new GroupCommit(this::prepare, new DurablePoint(1, TranslogHeader.SIZE), maxLeaders);
+      return new GroupCommit(this::prepare, new DurablePoint(1, TranslogHeader.SIZE));
     }
 
     GroupCommit.Commit prepare() throws IOException {
-      assertTrue("too many data stages at once", preparing.incrementAndGet() <= maxLeaders);
+      assertTrue("two data stages at once", preparing.incrementAndGet() == 1);
       try {
         int round = rounds.incrementAndGet();
         long target = appended.get();
@@ -171,8 +170,7 @@ public class GroupCommitTest extends LuceneTestCase {
                 }
               };
             },
-            new DurablePoint(1, TranslogHeader.SIZE),
-            1);
+            new DurablePoint(1, TranslogHeader.SIZE));
     Thread leader =
         new Thread(
             () -> {
