@@ -24,7 +24,7 @@ import org.apache.lucene.util.IOUtils;
 public final class BenchmarkReport {
 
   private static final List<Benchmark> BENCHMARKS =
-      List.of(new IdLookupBenchmark(), new IndexingBenchmark());
+      List.of(new IdLookupBenchmark(), new IndexingBenchmark(), new GetAndSearchBenchmark());
 
   private static final String HOW_TO_READ =
       """
