@@ -77,8 +77,7 @@ final class CappedMemoryRun {
    * @throws IOException if the measuring JVM fails
    */
   static Result run(Path index, List<DirectoryKind> kinds, Settings settings) throws IOException {
-    try (MemoryCgroup cgroup =
-        MemoryCgroup.create(MemoryCgroup.uniqueName("spindle-bench"), settings.capBytes())) {
+    try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
       Progress.log("starved: memory cgroup %s capped at %d MiB", cgroup, settings.capBytes() >> 20);
       try {
         PageCache.dropAll();

@@ -55,8 +55,8 @@ final class GetAndSearchBenchmark implements Benchmark {
     long hotMillis = mode.pick(1_000L, 500L);
     CappedMemoryRun.Settings starved =
         mode.pick(
-            new CappedMemoryRun.Settings(capBytes, 64, new Rounds(0, 3), 1_000, 2_000),
-            new CappedMemoryRun.Settings(capBytes, 64, new Rounds(1, 5), 2_000, 3_000));
+            new CappedMemoryRun.Settings(capBytes, 32, new Rounds(0, 3), 1_000, 2_000),
+            new CappedMemoryRun.Settings(capBytes, 32, new Rounds(1, 5), 2_000, 3_000));
 
     Path index = workDir.resolve("corpus");
     IndexShape shape =

@@ -4,13 +4,13 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -45,15 +45,17 @@ final class MemoryCgroup implements Closeable {
   }
 
   /**
-   * Makes a child of this process's memory cgroup, named {@code name}, limited to {@code
-   * limitBytes} of memory and no swap.
+   * Makes a child of this process's memory cgroup, limited to {@code limitBytes} of memory and no
+   * swap, named {@code <prefix>-pid<this process's id>} so that parallel runs do not collide.
+   * Cgroups of that prefix that a run killed before it could clean up left behind go first.
    *
    * @throws UnavailableException if this is not Linux, or this process's memory cgroup cannot be
    *     found or is not writable
    */
-  static MemoryCgroup create(String name, long limitBytes) throws IOException {
+  static MemoryCgroup create(String prefix, long limitBytes) throws IOException {
     Location own = ownMemoryCgroup();
-    Path child = own.path().resolve(name);
+    removeAbandoned(own.path(), prefix);
+    Path child = own.path().resolve(prefix + PID + ProcessHandle.current().pid());
     try {
       Files.createDirectory(child);
     } catch (AccessDeniedException e) {
@@ -307,8 +309,28 @@ final class MemoryCgroup implements Closeable {
     return Optional.empty();
   }
 
-  /** A name for a cgroup of this run: unique per process, so parallel runs do not collide. */
-  static String uniqueName(String prefix) {
-    return String.format(Locale.ROOT, "%s-%d", prefix, ProcessHandle.current().pid());
+  private static final String PID = "-pid";
+
+  /**
+   * Removes the cgroups named {@code <prefix>-pid<id>} after a process that is gone. One that still
+   * holds a process cannot be removed and stays.
+   */
+  private static void removeAbandoned(Path parent, String prefix) {
+    try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, prefix + PID + "*")) {
+      for (Path child : children) {
+        String name = child.getFileName().toString();
+        try {
+          long pid = Long.parseLong(name.substring(prefix.length() + PID.length()));
+          if (ProcessHandle.of(pid).isEmpty()) {
+            Files.deleteIfExists(child);
+            Progress.log("removed the memory cgroup %s, abandoned by an earlier run", child);
+          }
+        } catch (NumberFormatException | IOException stillInUseOrNotOurs) {
+          // Not named by this class, or it still holds a process: leave it.
+        }
+      }
+    } catch (IOException unreadable) {
+      // Making the new cgroup will say what is wrong.
+    }
   }
 }
