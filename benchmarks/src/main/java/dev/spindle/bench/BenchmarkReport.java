@@ -27,6 +27,7 @@ public final class BenchmarkReport {
       List.of(
           new IdLookupBenchmark(),
           new IndexingBenchmark(),
+          new GetAndSearchBenchmark(),
           new CompoundCapBenchmark(),
           new KeywordFieldBenchmark(),
           new TranslogBenchmark());

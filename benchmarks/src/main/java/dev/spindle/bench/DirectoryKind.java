@@ -1,14 +1,17 @@
 package dev.spindle.bench;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.PageReclaim;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FileSwitchDirectory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.IOUtils;
 
 /** The directory implementations the directory benchmarks compare, each opened over one folder. */
@@ -23,6 +26,19 @@ enum DirectoryKind {
     @Override
     Directory open(Path path) throws IOException {
       return new MMapDirectory(path);
+    }
+  },
+  /**
+   * {@code MMapDirectory} with every file advised {@code RANDOM}, which is what {@code
+   * -Dorg.apache.lucene.store.defaultReadAdvice=RANDOM} does. Set per directory here, because the
+   * property is read once per JVM and the other contenders run in the same JVM.
+   */
+  MMAP_RANDOM("MMapDirectory, RANDOM advice") {
+    @Override
+    Directory open(Path path) throws IOException {
+      MMapDirectory directory = new MMapDirectory(path);
+      directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
+      return directory;
     }
   },
   NIOFS("NIOFSDirectory") {
@@ -54,6 +70,33 @@ enum DirectoryKind {
           IOUtils.closeWhileHandlingException(mapped);
         }
       }
+    }
+  },
+
+  /**
+   * The routing of today's Elasticsearch {@code hybridfs} ({@code LuceneFilesExtensions}): compound
+   * files, terms, postings (not positions), doc values, norms, points and vectors mapped with
+   * {@code NORMAL} advice, stored fields, term vectors, positions and metadata read through NIO.
+   * This is the class of hybrid directories that the starved target is set against.
+   */
+  ES_HYBRIDFS("Elasticsearch hybridfs layout") {
+    @Override
+    Directory open(Path path) throws IOException {
+      return HybridDirectory.builder(path)
+          .mmapExtensions(
+              Set.of("cfs", "tim", "tip", "doc", "dvd", "nvd", "kdd", "kdi", "vec", "vex"))
+          .defaultReadAdvice(ReadAdvice.NORMAL)
+          .build();
+    }
+  },
+  /**
+   * HybridDirectory with the advice it chooses on a kernel whose multi-generational LRU is on, here
+   * forced, to show what that choice costs on this kernel.
+   */
+  HYBRID_MGLRU_ADVICE("HybridDirectory, MGLRU advice") {
+    @Override
+    Directory open(Path path) throws IOException {
+      return HybridDirectory.builder(path).pageReclaim(PageReclaim.MULTI_GEN_LRU).build();
     }
   };
 

@@ -38,7 +38,15 @@ final class IndexingBenchmark implements Benchmark {
     List<Update> updates = Updates.draw(ids, baseDocs, updateCount, EXISTING_FRACTION, SEED + 1);
     IndexingTrial trial = new IndexingTrial(baseIndex, workDir, updates, REFRESH_EVERY);
     Measurements<DirectoryKind> measurements =
-        RoundRobin.measure("indexing", List.of(DirectoryKind.values()), rounds, trial::run);
+        RoundRobin.measure(
+            "indexing",
+            List.of(
+                DirectoryKind.HYBRID,
+                DirectoryKind.MMAP,
+                DirectoryKind.NIOFS,
+                DirectoryKind.ES70_HYBRIDFS),
+            rounds,
+            trial::run);
 
     String body =
         setup(shape, updateCount, rounds)

@@ -2,6 +2,8 @@ package dev.spindle.store;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -12,6 +14,11 @@ import org.apache.lucene.store.ReadOnceHint;
 /**
  * Decides, per file name and {@link IOContext}, whether {@link HybridDirectory} maps a file or
  * reads it through NIO, and with which advice and preload a mapped file is opened.
+ *
+ * <p>The advice of a mapped file, outside merges and flushes, is the first of: the advice
+ * configured for its extension, the configured default, and the advice of its {@link FileAccess}
+ * kind on the detected {@link PageReclaim}. A slice of a compound file is advised as the file it
+ * holds ({@link InnerFileHint}).
  *
  * <p>Immutable, so any number of threads may consult it at once.
  */
@@ -27,17 +34,20 @@ final class FileRouting {
 
   private final Set<String> mmapExtensions;
   private final Map<String, ReadAdvice> adviceByExtension;
-  private final ReadAdvice defaultAdvice;
+  private final Optional<ReadAdvice> defaultAdvice;
+  private final PageReclaim pageReclaim;
   private final Set<String> preloadExtensions;
 
   FileRouting(
       Set<String> mmapExtensions,
       Map<String, ReadAdvice> adviceByExtension,
-      ReadAdvice defaultAdvice,
+      Optional<ReadAdvice> defaultAdvice,
+      PageReclaim pageReclaim,
       Set<String> preloadExtensions) {
     this.mmapExtensions = Set.copyOf(mmapExtensions);
     this.adviceByExtension = Map.copyOf(adviceByExtension);
-    this.defaultAdvice = defaultAdvice;
+    this.defaultAdvice = Objects.requireNonNull(defaultAdvice, "defaultAdvice");
+    this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
     this.preloadExtensions = Set.copyOf(preloadExtensions);
   }
 
@@ -50,13 +60,25 @@ final class FileRouting {
     return mmapExtensions.contains(extension(name)) ? Route.MMAP : Route.NIO;
   }
 
+  /**
+   * The advice for a mapped file, or for a slice of one.
+   *
+   * @param name the mapped file's name; for a slice of a compound file, the context's {@link
+   *     InnerFileHint} names the file that decides
+   */
   ReadAdvice readAdvice(String name, IOContext context) {
-    // Merges and flushes stream whole files once; read-ahead is what they want.
+    // Merges and flushes stream whole files once; read-ahead is what they want, and with it the
+    // kernel drops their pages first.
     if (context.context() == IOContext.Context.MERGE
         || context.context() == IOContext.Context.FLUSH) {
       return ReadAdvice.SEQUENTIAL;
     }
-    return adviceByExtension.getOrDefault(extension(name), defaultAdvice);
+    String extension = extension(InnerFileHint.routedName(name, context));
+    ReadAdvice configured = adviceByExtension.get(extension);
+    if (configured != null) {
+      return configured;
+    }
+    return defaultAdvice.orElseGet(() -> FileAccess.of(extension, context).advice(pageReclaim));
   }
 
   boolean preload(String name) {
@@ -92,12 +114,16 @@ final class FileRouting {
     return s.toLowerCase(Locale.ROOT);
   }
 
+  PageReclaim pageReclaim() {
+    return pageReclaim;
+  }
+
   @Override
   public String toString() {
     return "mmap="
         + new TreeSet<>(mmapExtensions)
         + ", advice="
-        + defaultAdvice
+        + defaultAdvice.map(ReadAdvice::toString).orElse("by file kind for " + pageReclaim)
         + (adviceByExtension.isEmpty() ? "" : " " + new TreeMap<>(adviceByExtension))
         + (preloadExtensions.isEmpty() ? "" : ", preload=" + new TreeSet<>(preloadExtensions));
   }

@@ -32,11 +32,12 @@ import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * An {@link FSDirectory} that memory-maps the files Lucene reads at random and that are small
- * enough to stay in the page cache, and reads every other file through {@link NIOFSDirectory}
- * positional reads. A large index then no longer faults megabytes of stored fields into the page
- * cache for every document it loads, while term lookups on a small index cost no more than on
- * {@link MMapDirectory}.
+ * An {@link FSDirectory} that memory-maps the files Lucene reads at random, each with the read
+ * advice that suits how it is read, and reads the files Lucene reads only once through {@link
+ * NIOFSDirectory} positional reads. It searches as fast as {@link MMapDirectory} while the index
+ * fits in the page cache, and stays fast when it does not: a page fault then reads the page that is
+ * missing, not a read-around window of up to the device's {@code read_ahead_kb} (often megabytes)
+ * that would evict what the next lookup needs.
  *
  * <p>This one directory owns listing, writing, renaming, syncing, deletion and pending deletes;
  * only {@link #openInput} is routed, per file, to a mapped or an NIO input. The route comes from
@@ -44,35 +45,54 @@ import org.apache.lucene.util.IOUtils;
  * {@link IOContext}:
  *
  * <ul>
- *   <li>Files with an extension in the mmap set are mapped. The default set is {@link
- *       #DEFAULT_MMAP_EXTENSIONS}:
- *       <ul>
- *         <li>{@code cfs}: a compound file holds a whole small segment, term dictionary included,
- *             so id lookups land in it;
- *         <li>{@code tim}, {@code tip}: term dictionary blocks and the terms index, walked on every
- *             term lookup;
- *         <li>{@code doc}, {@code pos}, {@code pay}: postings, skipped through at random by
- *             conjunctions and lookups;
- *         <li>{@code dvd}, {@code dvp}, {@code dvs}: doc values, their jump tables for sparse
- *             fields and their skip index, read per document by sorting, faceting and scripts, and
- *             per block by range queries;
- *         <li>{@code nvd}: norms, one read per scored document;
- *         <li>{@code kdd}, {@code kdi}: points tree data and index, walked by range queries;
- *         <li>{@code vec}, {@code vex}, {@code veq}, {@code veb}: vectors and their graph, read at
- *             random by nearest-neighbour search.
- *       </ul>
- *   <li>Everything else goes through NIO: stored fields ({@code fdt}, {@code fdx}, {@code fdm}) and
- *       term vectors ({@code tvd}, {@code tvx}, {@code tvm}), which are large and read once per
- *       returned document, and every metadata file ({@code si}, {@code fnm}, {@code cfe}, {@code
- *       tmd}, {@code psm}, {@code dvm}, {@code nvm}, {@code kdm}, {@code vem}..., {@code liv},
- *       {@code segments_N}), which is read once when a segment opens.
+ *   <li>Files with an extension in the mmap set are mapped. The default set, {@link
+ *       #DEFAULT_MMAP_EXTENSIONS}, holds every file that codecs read at random while searching: the
+ *       compound file {@code cfs} (a whole small segment), the terms dictionary and index {@code
+ *       tim}, {@code tip}, postings {@code doc}, {@code pos}, {@code pay}, doc values {@code dvd},
+ *       {@code dvp}, {@code dvs}, norms {@code nvd}, points {@code kdd}, {@code kdi}, vectors
+ *       {@code vec}, {@code vex}, {@code veq}, {@code veb}, stored fields {@code fdt}, {@code fdx}
+ *       and term vectors {@code tvd}, {@code tvx}.
+ *   <li>Everything else goes through NIO: the metadata files ({@code si}, {@code fnm}, {@code cfe},
+ *       {@code tmd}, {@code psm}, {@code dvm}, {@code nvm}, {@code kdm}, {@code fdm}, {@code tvm},
+ *       {@code vem}..., {@code liv}, {@code segments_N}), which are read once, front to back, when
+ *       a segment opens.
  *   <li>An input opened with {@link org.apache.lucene.store.ReadOnceHint} (segment infos, checksum
  *       verification) always goes through NIO, whatever its extension.
- *   <li>A mapped file opened for a merge or a flush gets {@link ReadAdvice#SEQUENTIAL}; otherwise
- *       it gets the advice configured for its extension, {@link ReadAdvice#NORMAL} by default.
- *       {@code MADV_RANDOM} is not the default: with the multi-generational LRU of Linux 6.3+ it
- *       makes the kernel reclaim mapped pages eagerly (Lucene issues #14408 and #15040).
  * </ul>
+ *
+ * <p><b>Read advice.</b> A mapped file opened for a merge or a flush gets {@link
+ * ReadAdvice#SEQUENTIAL}. Otherwise its advice depends on how codecs read it and on the kernel's
+ * {@link PageReclaim}, which is detected when the directory is built:
+ *
+ * <table class="striped">
+ *   <caption>Default read advice of mapped files</caption>
+ *   <thead>
+ *     <tr><th>kind</th><th>extensions</th><th>{@link PageReclaim#LRU}</th>
+ *         <th>{@link PageReclaim#MULTI_GEN_LRU}</th></tr>
+ *   </thead>
+ *   <tbody>
+ *     <tr><td>small indexes, used on every lookup</td><td>tip fdx tvx kdi</td>
+ *         <td>NORMAL</td><td>NORMAL</td></tr>
+ *     <tr><td>per-document data, rarely reused</td><td>fdt tvd</td>
+ *         <td>RANDOM</td><td>RANDOM</td></tr>
+ *     <tr><td>structures walked at random</td>
+ *         <td>tim doc pos pay dvd dvp dvs nvd kdd vec vex veq veb</td>
+ *         <td>RANDOM</td><td>NORMAL</td></tr>
+ *     <tr><td>compound file</td><td>cfs</td><td>RANDOM</td><td>NORMAL</td></tr>
+ *   </tbody>
+ * </table>
+ *
+ * <p>{@code RANDOM} turns read-around off, so a miss reads only the page it needs; {@code NORMAL}
+ * keeps the kernel's view of which pages are in use. On Linux 6.3 and later the two are exclusive
+ * ({@link PageReclaim} explains why), and with the multi-generational LRU a {@code RANDOM} page is
+ * evicted before anything else, so there only per-document data, whose pages are rarely reused
+ * anyway, keeps {@code RANDOM}. A file inside a compound file is a slice of the compound file's
+ * mapping and gets the advice of its own kind, except that Lucene cannot widen a slice back to
+ * {@code NORMAL}: with the classic LRU the small indexes inside a compound file stay {@code
+ * RANDOM}. A file with an extension the table does not know is classified by the hints its codec
+ * passed (for example {@link org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL}
+ * without hints. {@link Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all
+ * this; the {@code defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
@@ -102,7 +122,7 @@ public final class HybridDirectory extends FSDirectory {
   public static final Set<String> DEFAULT_MMAP_EXTENSIONS =
       Set.of(
           "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
-          "vex", "veq", "veb");
+          "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
   private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
 
@@ -148,6 +168,7 @@ public final class HybridDirectory extends FSDirectory {
             builder.mmapExtensions,
             builder.adviceByExtension,
             builder.defaultAdvice,
+            builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
     this.mappingFailureInjector = builder.mappingFailureInjector;
     boolean success = false;
@@ -280,6 +301,16 @@ public final class HybridDirectory extends FSDirectory {
     return routing.mmapExtensions();
   }
 
+  /**
+   * Returns the page reclaim this directory chose its read advice for: the one given to {@link
+   * Builder#pageReclaim}, or the one detected when it was built.
+   *
+   * @return the page reclaim
+   */
+  public PageReclaim getPageReclaim() {
+    return routing.pageReclaim();
+  }
+
   @Override
   public synchronized void close() throws IOException {
     // super.close() first: once isOpen is false, track() refuses new mappings, so the copy of
@@ -322,7 +353,8 @@ public final class HybridDirectory extends FSDirectory {
     private LockFactory lockFactory = FSLockFactory.getDefault();
     private Set<String> mmapExtensions = DEFAULT_MMAP_EXTENSIONS;
     private final Map<String, ReadAdvice> adviceByExtension = new HashMap<>();
-    private ReadAdvice defaultAdvice = ReadAdvice.NORMAL;
+    private Optional<ReadAdvice> defaultAdvice = Optional.empty();
+    private Optional<PageReclaim> pageReclaim = Optional.empty();
     private Set<String> preloadExtensions = Set.of();
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
@@ -356,9 +388,10 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets the read advice for mapped files with this extension, outside merges and flushes. A file
-     * inside a compound file is a slice of the {@code .cfs} mapping, so it gets the advice of
-     * {@code cfs}, not of its own extension.
+     * Sets the read advice for mapped files with this extension, outside merges and flushes. It
+     * also applies to files with this extension inside a compound file, within Lucene's limit that
+     * a slice can be narrowed to {@code RANDOM} or {@code SEQUENTIAL} but not widened to {@code
+     * NORMAL} when the compound file is not {@code NORMAL}.
      *
      * @param extension the extension, without the dot
      * @param advice the advice
@@ -370,14 +403,27 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets the read advice for mapped files whose extension has no advice of its own; {@link
-     * ReadAdvice#NORMAL} if not called.
+     * Sets the read advice for every mapped file whose extension has no advice of its own, in place
+     * of the advice by kind of file described in the class documentation.
      *
      * @param advice the advice
      * @return this builder
      */
     public Builder defaultReadAdvice(ReadAdvice advice) {
-      this.defaultAdvice = Objects.requireNonNull(advice, "advice");
+      this.defaultAdvice = Optional.of(Objects.requireNonNull(advice, "advice"));
+      return this;
+    }
+
+    /**
+     * Sets the page reclaim to choose the read advice for, in place of {@link
+     * PageReclaim#detect()}, which runs when the directory is built if this is not called. Useful
+     * where {@code /sys} is hidden, as in some containers, and in tests.
+     *
+     * @param reclaim the page reclaim of the kernel the index is read on
+     * @return this builder
+     */
+    public Builder pageReclaim(PageReclaim reclaim) {
+      this.pageReclaim = Optional.of(Objects.requireNonNull(reclaim, "reclaim"));
       return this;
     }
 

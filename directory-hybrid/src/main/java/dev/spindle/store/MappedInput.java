@@ -14,7 +14,8 @@ import org.apache.lucene.store.RandomAccessInput;
  * whatever is still open when it is closed itself.
  *
  * <p>Clones and slices are the unwrapped mapped inputs: they are what codecs read on the hot path,
- * and they are released together with this master, as with any Lucene input.
+ * and they are released together with this master, as with any Lucene input. A slice opened with an
+ * {@link IOContext} is advised as the file it stands for ({@link InnerFileHint}).
  */
 final class MappedInput extends FilterIndexInput {
 
@@ -53,10 +54,16 @@ final class MappedInput extends FilterIndexInput {
     return in.slice(sliceDescription, offset, length);
   }
 
+  /**
+   * A slice opened with a context is a file inside a compound file ({@code Lucene90CompoundReader}
+   * passes the inner file's name as the description): it is advised as that file, not as the
+   * compound file.
+   */
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
       throws IOException {
-    return in.slice(sliceDescription, offset, length, context);
+    return in.slice(
+        sliceDescription, offset, length, context.union(new InnerFileHint(sliceDescription)));
   }
 
   @Override

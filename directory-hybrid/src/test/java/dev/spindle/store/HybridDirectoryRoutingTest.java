@@ -1,5 +1,6 @@
 package dev.spindle.store;
 
+import com.carrotsearch.randomizedtesting.generators.RandomPicks;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
@@ -61,11 +63,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   /** Files Lucene 10 writes that are read through NIO by default. */
   private static final List<String> DEFAULT_NIO_FILES =
       List.of(
-          "_0.fdt",
-          "_0.fdx",
           "_0.fdm",
-          "_0.tvd",
-          "_0.tvx",
           "_0.tvm",
           "_0.si",
           "_0.fnm",
@@ -85,7 +83,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     assertEquals(
         Set.of(
             "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi",
-            "vec", "vex", "veq", "veb"),
+            "vec", "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx"),
         HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
   }
 
@@ -103,7 +101,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     }
   }
 
-  public void testStoredFieldsTermVectorsAndMetadataGoThroughNio() throws IOException {
+  public void testMetadataGoesThroughNio() throws IOException {
     try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
       for (String name : DEFAULT_NIO_FILES) {
         writeFile(dir, name, 1 + random().nextInt(100));
@@ -141,7 +139,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
 
     FileRouting routing = defaultRouting();
     assertEquals(FileRouting.Route.MMAP, routing.route("_0.tim__1.tmp", IOContext.DEFAULT));
-    assertEquals(FileRouting.Route.NIO, routing.route("_0.fdt__1.tmp", IOContext.DEFAULT));
+    assertEquals(FileRouting.Route.NIO, routing.route("_0.fdm__1.tmp", IOContext.DEFAULT));
     assertEquals(FileRouting.Route.NIO, routing.route("_0_bkd_sort_1.tmp", IOContext.DEFAULT));
   }
 
@@ -185,7 +183,9 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         // Scratch data of its own (doc id and pointer buffers), read back once.
         assertEquals(name, "tmp", extension);
       }
-      assertEquals(name, FileRouting.Route.NIO, routing.route(name, IOContext.DEFAULT));
+      FileRouting.Route expected =
+          Set.of("fdt", "fdx").contains(extension) ? FileRouting.Route.MMAP : FileRouting.Route.NIO;
+      assertEquals(name, expected, routing.route(name, IOContext.DEFAULT));
     }
     assertTrue(
         "an index-sorted flush rewrites stored fields through temp files: " + tempNames,
@@ -235,7 +235,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         new FileRouting(
             HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
             Map.of("tim", ReadAdvice.RANDOM),
-            ReadAdvice.NORMAL,
+            Optional.of(ReadAdvice.NORMAL),
+            RandomPicks.randomFrom(random(), PageReclaim.values()),
             Set.of());
     IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
     IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
@@ -245,7 +246,6 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     }
     assertEquals(ReadAdvice.RANDOM, routing.readAdvice("_0.tim", IOContext.DEFAULT));
     assertEquals(ReadAdvice.NORMAL, routing.readAdvice("_0.doc", IOContext.DEFAULT));
-    assertEquals(ReadAdvice.NORMAL, defaultRouting().readAdvice("_0.tim", IOContext.DEFAULT));
   }
 
   public void testBuilderReplacesTheExtensionSet() throws IOException {
@@ -353,7 +353,11 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   public void testPreloadFollowsExtensions() {
     FileRouting routing =
         new FileRouting(
-            HybridDirectory.DEFAULT_MMAP_EXTENSIONS, Map.of(), ReadAdvice.NORMAL, Set.of("tip"));
+            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+            Map.of(),
+            Optional.empty(),
+            PageReclaim.LRU,
+            Set.of("tip"));
     assertTrue(routing.preload("_0_Lucene103_0.tip"));
     assertTrue(routing.preload("_0_Lucene103_0.TIP"));
     assertFalse(routing.preload("_0_Lucene103_0.tim"));
@@ -367,8 +371,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   public void testEveryFileOfTheDefaultCodecIsClassified() throws IOException {
     Set<String> nio =
         Set.of(
-            "fdt", "fdx", "fdm", "tvd", "tvx", "tvm", "si", "fnm", "cfe", "tmd", "psm", "dvm",
-            "nvm", "kdm", "vem", "vemf", "vemq", "liv", "lock", "");
+            "fdm", "tvm", "si", "fnm", "cfe", "tmd", "psm", "dvm", "nvm", "kdm", "vem", "vemf",
+            "vemq", "liv", "lock", "");
     Set<String> seen = new TreeSet<>();
     try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
       IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
@@ -516,7 +520,11 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
 
   private static FileRouting defaultRouting() {
     return new FileRouting(
-        HybridDirectory.DEFAULT_MMAP_EXTENSIONS, Map.of(), ReadAdvice.NORMAL, Set.of());
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+        Map.of(),
+        Optional.empty(),
+        RandomPicks.randomFrom(random(), PageReclaim.values()),
+        Set.of());
   }
 
   private static IOContext randomSearchContext() {

@@ -41,8 +41,8 @@ final class RandomHybridConfig {
       }
     }
     // "" covers the extension-less names of Lucene's directory base suite, so that it reads
-    // through mappings too; "fdt" and "si" move files that are NIO by default.
-    for (String extra : List.of("", "fdt", "si")) {
+    // through mappings too; "fdm" and "si" move files that are NIO by default.
+    for (String extra : List.of("", "fdm", "si")) {
       if (random.nextBoolean()) {
         mmap.add(extra);
       }
@@ -54,6 +54,9 @@ final class RandomHybridConfig {
     }
     if (random.nextBoolean()) {
       builder.defaultReadAdvice(randomAdvice(random));
+    }
+    if (random.nextBoolean()) {
+      builder.pageReclaim(RandomPicks.randomFrom(random, PageReclaim.values()));
     }
     if (mapped.isEmpty() == false && random.nextInt(3) == 0) {
       builder.preloadExtensions(Set.of(RandomPicks.randomFrom(random, mapped)));

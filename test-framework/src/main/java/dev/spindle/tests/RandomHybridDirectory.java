@@ -2,6 +2,7 @@ package dev.spindle.tests;
 
 import com.carrotsearch.randomizedtesting.generators.RandomPicks;
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.PageReclaim;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,9 @@ import org.apache.lucene.store.ReadAdvice;
 /**
  * Randomly configured {@link HybridDirectory} instances for randomized test suites, so that a suite
  * exercises more than the default routing: random subsets of the default mmap extensions, sometimes
- * files that are normally read through NIO, per-extension and default read advice, preloading and
- * small mapping chunks. One time in four the configuration is the default one.
+ * files that are normally read through NIO, per-extension and default read advice, the advice table
+ * of either kind of {@link PageReclaim}, preloading and small mapping chunks. One time in four the
+ * configuration is the default one.
  *
  * <p>Every choice comes from the {@link Random} passed in, so a failure reproduces from the test
  * seed. Thread-safe: it holds no state.
@@ -27,7 +29,7 @@ import org.apache.lucene.store.ReadAdvice;
 public final class RandomHybridDirectory {
 
   /** Files read through NIO by default that a random configuration may map instead. */
-  private static final List<String> USUALLY_NIO = List.of("", "fdt", "fdx", "tvd", "si", "tmd");
+  private static final List<String> USUALLY_NIO = List.of("", "fdm", "tvm", "si", "tmd");
 
   private RandomHybridDirectory() {}
 
@@ -79,6 +81,10 @@ public final class RandomHybridDirectory {
     }
     if (random.nextBoolean()) {
       builder.defaultReadAdvice(randomAdvice(random));
+    }
+    if (random.nextBoolean()) {
+      // Both kernels' advice tables, whichever kernel runs the tests.
+      builder.pageReclaim(RandomPicks.randomFrom(random, PageReclaim.values()));
     }
     if (random.nextInt(4) == 0) {
       // Small chunks make multi-segment mapped inputs, whose boundaries codecs rarely hit.

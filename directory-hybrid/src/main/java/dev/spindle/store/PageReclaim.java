@@ -1,0 +1,92 @@
+package dev.spindle.store;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * How the kernel decides which page-cache pages to evict, as far as it matters for the read advice
+ * of memory-mapped files. {@link HybridDirectory} chooses its advice per kernel kind, because
+ * {@link org.apache.lucene.store.ReadAdvice#RANDOM} ({@code MADV_RANDOM}) is a different bargain on
+ * each:
+ *
+ * <ul>
+ *   <li>On every kernel, {@code MADV_RANDOM} turns off read-around: a page fault reads the one
+ *       missing page instead of a window of the device's {@code read_ahead_kb} around it. When the
+ *       index does not fit in the page cache, read-around is what ruins a mapped index: each miss
+ *       reads (and caches, evicting others) up to megabytes nobody asked for.
+ *   <li>Since Linux 6.3 (commit 8788f6781486, "vma_has_recency"), the kernel ignores the accessed
+ *       bits of mappings advised {@code MADV_RANDOM} or {@code MADV_SEQUENTIAL}: a page used only
+ *       through such a mapping never counts as recently used.
+ *   <li>{@link #LRU}: with the classic two-list LRU, such a page is still promoted when it is read
+ *       again soon after its eviction (refault detection), so hot pages fall out and come back one
+ *       page at a time, at the price of one small read each. Advising random-access files {@code
+ *       RANDOM} wins, measured with this directory's benchmark.
+ *   <li>{@link #MULTI_GEN_LRU}: with the multi-generational LRU, such a page stays in the oldest
+ *       generation however often it is used, so it is evicted before any other page cache, as soon
+ *       as anything needs memory (Lucene issues #14408 and #15040, Elasticsearch #124499). Only
+ *       data whose pages are rarely reused can take {@code RANDOM} then.
+ * </ul>
+ *
+ * <p>{@link #detect()} reads the kernel's switch; {@link HybridDirectory.Builder#pageReclaim} takes
+ * an explicit value, for a container that hides {@code /sys} or for tests.
+ */
+public enum PageReclaim {
+  /**
+   * The classic active/inactive LRU of Linux, or an operating system without Linux's
+   * multi-generational LRU.
+   */
+  LRU,
+  /** Linux's multi-generational LRU ({@code lru_gen}), switched on. */
+  MULTI_GEN_LRU;
+
+  /** Where Linux 6.1+ exposes the multi-generational LRU's switches. */
+  static final Path LRU_GEN_ENABLED = Path.of("/sys/kernel/mm/lru_gen/enabled");
+
+  /**
+   * Detects the page reclaim of the running kernel from {@code /sys/kernel/mm/lru_gen/enabled}. A
+   * kernel without that file (built without {@code CONFIG_LRU_GEN}, older than 6.1, not Linux), or
+   * one that hides it, is taken as {@link #LRU}.
+   *
+   * @return the page reclaim in effect now
+   */
+  public static PageReclaim detect() {
+    return detect(LRU_GEN_ENABLED);
+  }
+
+  /**
+   * Detects the page reclaim from a file with the contents of {@code lru_gen/enabled}: a bit mask
+   * such as {@code 0x0007} whose lowest bit is the main switch.
+   */
+  static PageReclaim detect(Path lruGenEnabled) {
+    String contents;
+    try {
+      contents = Files.readString(lruGenEnabled, StandardCharsets.US_ASCII);
+    } catch (IOException | SecurityException unreadable) {
+      return LRU;
+    }
+    return parseLruGenEnabled(contents) ? MULTI_GEN_LRU : LRU;
+  }
+
+  /**
+   * Whether the contents of {@code lru_gen/enabled} say the multi-generational LRU is on. The
+   * kernel prints a hexadecimal mask ({@code 0x0007}); {@code y} and {@code n}, which the file
+   * accepts when written, are understood too.
+   */
+  static boolean parseLruGenEnabled(String contents) {
+    String value = contents.strip().toLowerCase(Locale.ROOT);
+    if (value.equals("y")) {
+      return true;
+    }
+    if (value.startsWith("0x")) {
+      try {
+        return (Long.parseLong(value.substring(2), 16) & 1) != 0;
+      } catch (NumberFormatException notAMask) {
+        return false;
+      }
+    }
+    return false;
+  }
+}

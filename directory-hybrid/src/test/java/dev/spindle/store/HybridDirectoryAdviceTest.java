@@ -1,0 +1,324 @@
+package dev.spindle.store;
+
+import com.carrotsearch.randomizedtesting.generators.RandomPicks;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.codecs.CompoundDirectory;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.DataAccessHint;
+import org.apache.lucene.store.FileDataHint;
+import org.apache.lucene.store.FileTypeHint;
+import org.apache.lucene.store.FlushInfo;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.MergeInfo;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.tests.analysis.MockAnalyzer;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
+
+/**
+ * The read advice {@link HybridDirectory} gives each mapped file, per kind of file and kernel page
+ * reclaim, and the detection of the multi-generational LRU that chooses between the two tables.
+ */
+public class HybridDirectoryAdviceTest extends LuceneTestCase {
+
+  private static final Set<String> SMALL_INDEXES = Set.of("tip", "fdx", "tvx", "kdi");
+  private static final Set<String> PER_DOCUMENT = Set.of("fdt", "tvd");
+  private static final Set<String> STRUCTURES =
+      Set.of(
+          "tim", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "vec", "vex", "veq",
+          "veb");
+
+  public void testEveryDefaultMappedExtensionHasAKind() {
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      FileAccess access = FileAccess.of(extension, IOContext.DEFAULT);
+      assertNotEquals(extension, FileAccess.OTHER, access);
+      assertNotEquals(extension, FileAccess.METADATA, access);
+    }
+  }
+
+  public void testAdviceWithTheClassicLru() {
+    FileRouting routing = routing(PageReclaim.LRU);
+    for (String extension : SMALL_INDEXES) {
+      assertEquals(extension, ReadAdvice.NORMAL, advice(routing, extension));
+    }
+    for (String extension : PER_DOCUMENT) {
+      assertEquals(extension, ReadAdvice.RANDOM, advice(routing, extension));
+    }
+    for (String extension : STRUCTURES) {
+      assertEquals(extension, ReadAdvice.RANDOM, advice(routing, extension));
+    }
+    assertEquals(ReadAdvice.RANDOM, advice(routing, "cfs"));
+  }
+
+  /**
+   * With the multi-generational LRU, only per-document data keeps {@code RANDOM}: every structure
+   * that must stay cached, vectors included (the case of Lucene #14408), is {@code NORMAL}.
+   */
+  public void testAdviceWithTheMultiGenerationalLru() {
+    FileRouting routing = routing(PageReclaim.MULTI_GEN_LRU);
+    for (String extension : SMALL_INDEXES) {
+      assertEquals(extension, ReadAdvice.NORMAL, advice(routing, extension));
+    }
+    for (String extension : PER_DOCUMENT) {
+      assertEquals(extension, ReadAdvice.RANDOM, advice(routing, extension));
+    }
+    for (String extension : STRUCTURES) {
+      assertEquals(extension, ReadAdvice.NORMAL, advice(routing, extension));
+    }
+    assertEquals(ReadAdvice.NORMAL, advice(routing, "cfs"));
+  }
+
+  public void testMergesAndFlushesReadSequentiallyWhateverTheKind() {
+    FileRouting routing = routing(randomReclaim());
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      String name = "_0." + extension;
+      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, merge));
+      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, flush));
+      IOContext mergeSlice = merge.union(new InnerFileHint(name));
+      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice("_0.cfs", mergeSlice));
+    }
+  }
+
+  public void testSliceOfACompoundFileIsAdvisedAsItsInnerFile() {
+    PageReclaim reclaim = randomReclaim();
+    FileRouting routing = routing(reclaim);
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      String inner = "_3_Lucene103_0." + extension;
+      IOContext slice = randomSearchContext().union(new InnerFileHint(inner));
+      assertEquals(
+          inner,
+          FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim),
+          routing.readAdvice("_3.cfs", slice));
+    }
+    // Metadata inside a compound file is read once at open: only the bytes it needs.
+    IOContext metadata = IOContext.READONCE.union(new InnerFileHint("_3.fnm"));
+    assertEquals(ReadAdvice.RANDOM, routing.readAdvice("_3.cfs", metadata));
+    assertEquals("_3.fnm", InnerFileHint.routedName("_3.cfs", metadata));
+    assertEquals("_3.cfs", InnerFileHint.routedName("_3.cfs", IOContext.READONCE));
+  }
+
+  public void testUnknownExtensionsAreClassifiedByTheirHints() {
+    FileRouting lru = routing(PageReclaim.LRU);
+    FileRouting mglru = routing(PageReclaim.MULTI_GEN_LRU);
+    IOContext index = IOContext.DEFAULT.withHints(FileTypeHint.INDEX);
+    IOContext perDocument = IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM);
+    IOContext data = IOContext.DEFAULT.withHints(FileTypeHint.DATA);
+    IOContext postings = IOContext.DEFAULT.withHints(FileTypeHint.DATA, FileDataHint.POSTINGS);
+    IOContext vectors =
+        IOContext.DEFAULT.withHints(
+            FileTypeHint.DATA, FileDataHint.KNN_VECTORS, DataAccessHint.RANDOM);
+    for (FileRouting routing : List.of(lru, mglru)) {
+      assertEquals(ReadAdvice.NORMAL, routing.readAdvice("_0.xyz", index));
+      assertEquals(ReadAdvice.RANDOM, routing.readAdvice("_0.xyz", perDocument));
+      assertEquals(ReadAdvice.NORMAL, routing.readAdvice("_0.xyz", IOContext.DEFAULT));
+      assertEquals(ReadAdvice.NORMAL, routing.readAdvice("no_extension", IOContext.DEFAULT));
+    }
+    assertEquals(ReadAdvice.RANDOM, lru.readAdvice("_0.xyz", data));
+    assertEquals(ReadAdvice.RANDOM, lru.readAdvice("_0.xyz", postings));
+    assertEquals(ReadAdvice.RANDOM, lru.readAdvice("_0.xyz", vectors));
+    assertEquals(ReadAdvice.NORMAL, mglru.readAdvice("_0.xyz", data));
+    assertEquals(ReadAdvice.NORMAL, mglru.readAdvice("_0.xyz", postings));
+    // A codec asks for RANDOM on vectors; with the multi-generational LRU that would evict them
+    // before anything else.
+    assertEquals(ReadAdvice.NORMAL, mglru.readAdvice("_0.xyz", vectors));
+  }
+
+  public void testConfiguredAdviceOverridesTheKinds() {
+    ReadAdvice forTim = randomAdvice();
+    ReadAdvice forTheRest = randomAdvice();
+    FileRouting routing =
+        new FileRouting(
+            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+            Map.of("tim", forTim),
+            Optional.of(forTheRest),
+            randomReclaim(),
+            Set.of());
+    assertEquals(forTim, routing.readAdvice("_0_Lucene103_0.tim", randomSearchContext()));
+    IOContext timSlice = randomSearchContext().union(new InnerFileHint("_0_Lucene103_0.tim"));
+    assertEquals(forTim, routing.readAdvice("_0.cfs", timSlice));
+    for (String extension : List.of("fdt", "tip", "doc", "cfs")) {
+      assertEquals(forTheRest, routing.readAdvice("_0." + extension, randomSearchContext()));
+    }
+  }
+
+  public void testLruGenEnabledParsing() {
+    assertTrue(PageReclaim.parseLruGenEnabled("0x0007\n"));
+    assertTrue(PageReclaim.parseLruGenEnabled("0x0001"));
+    assertTrue(PageReclaim.parseLruGenEnabled("0x000f"));
+    assertTrue(PageReclaim.parseLruGenEnabled("y"));
+    assertFalse(PageReclaim.parseLruGenEnabled("0x0000\n"));
+    // Only the lowest bit is the main switch; the others tune page table walks.
+    assertFalse(PageReclaim.parseLruGenEnabled("0x0006"));
+    assertFalse(PageReclaim.parseLruGenEnabled("n"));
+    assertFalse(PageReclaim.parseLruGenEnabled(""));
+    assertFalse(PageReclaim.parseLruGenEnabled("0xzz"));
+  }
+
+  public void testDetectionReadsTheKernelSwitch() throws IOException {
+    Path sysfs = createTempDir();
+    Path enabled = sysfs.resolve("enabled");
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
+
+    Files.writeString(enabled, "0x0007\n", StandardCharsets.US_ASCII);
+    assertEquals(PageReclaim.MULTI_GEN_LRU, PageReclaim.detect(enabled));
+    Files.writeString(enabled, "0x0000\n", StandardCharsets.US_ASCII);
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
+    // Unreadable: a folder where the file should be.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(sysfs));
+  }
+
+  public void testBuilderTakesAnExplicitPageReclaim() throws IOException {
+    PageReclaim reclaim = randomReclaim();
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
+      assertEquals(reclaim, dir.getPageReclaim());
+      assertTrue(dir.toString(), dir.toString().contains(reclaim.toString()));
+    }
+    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
+      assertEquals(PageReclaim.detect(), dir.getPageReclaim());
+    }
+    expectThrows(
+        NullPointerException.class,
+        () -> HybridDirectory.builder(createTempDir()).pageReclaim(null));
+  }
+
+  /**
+   * The advice reaches the mappings. Lucene does not expose an input's advice, but {@link
+   * IndexInput#isEfficientFor} reveals it: an input advised {@code RANDOM} is not efficient for a
+   * merge, which wants {@code SEQUENTIAL}, whereas a {@code NORMAL} one is efficient for anything.
+   */
+  public void testMappedFilesCarryTheirAdvice() throws IOException {
+    assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    for (PageReclaim reclaim : PageReclaim.values()) {
+      try (HybridDirectory dir =
+          HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
+        for (String extension : List.of("tim", "tip", "fdt", "doc")) {
+          String name = "_0_Lucene103_0." + extension;
+          writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
+          boolean random =
+              FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim) == ReadAdvice.RANDOM;
+          try (IndexInput in = dir.openInput(name, randomSearchContext())) {
+            assertEquals(reclaim + " " + name, random == false, in.isEfficientFor(merge));
+          }
+        }
+      }
+    }
+  }
+
+  /** Slices of a real compound file get the advice of the files they hold. */
+  public void testCompoundFileSlicesCarryTheAdviceOfTheirInnerFiles() throws IOException {
+    assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    for (PageReclaim reclaim : PageReclaim.values()) {
+      try (HybridDirectory dir =
+          HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
+        SegmentCommitInfo segment = writeCompoundSegment(dir);
+        try (CompoundDirectory compound =
+            segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
+          int checked = 0;
+          for (String inner : compound.listAll()) {
+            // A slice shorter than a page shares its pages with its neighbours: Lucene does not
+            // advise it.
+            if (compound.fileLength(inner) < 2 * 4096) {
+              continue;
+            }
+            String extension = FileRouting.extension(inner);
+            ReadAdvice expected = FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim);
+            if (expected == ReadAdvice.NORMAL) {
+              // Lucene leaves a slice that asks for NORMAL with the compound file's advice.
+              expected = FileAccess.COMPOUND.advice(reclaim);
+            }
+            try (IndexInput slice = compound.openInput(inner, randomSearchContext())) {
+              assertEquals(
+                  reclaim + " " + inner,
+                  expected != ReadAdvice.RANDOM,
+                  slice.isEfficientFor(merge));
+            }
+            checked++;
+          }
+          assertTrue("the segment has large enough fdt and tim slices", checked >= 2);
+        }
+      }
+    }
+  }
+
+  private static SegmentCommitInfo writeCompoundSegment(HybridDirectory dir) throws IOException {
+    IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
+    config.setUseCompoundFile(true);
+    config.setMergePolicy(NoMergePolicy.INSTANCE);
+    config.setCodec(TestUtil.getDefaultCodec());
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (int i = 0; i < 3000; i++) {
+        Document doc = new Document();
+        // Random ids and random bytes: a terms dictionary and stored fields of several pages.
+        doc.add(
+            new StringField("id", TestUtil.randomSimpleString(random(), 12, 16), Field.Store.NO));
+        byte[] stored = new byte[64];
+        random().nextBytes(stored);
+        doc.add(new StoredField("stored", stored));
+        writer.addDocument(doc);
+      }
+      writer.commit();
+    }
+    SegmentCommitInfo segment = SegmentInfos.readLatestCommit(dir).info(0);
+    assertTrue(segment.info.getUseCompoundFile());
+    return segment;
+  }
+
+  private static FileRouting routing(PageReclaim reclaim) {
+    return new FileRouting(
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS, Map.of(), Optional.empty(), reclaim, Set.of());
+  }
+
+  private static ReadAdvice advice(FileRouting routing, String extension) {
+    return routing.readAdvice("_0_Lucene103_0." + extension, randomSearchContext());
+  }
+
+  private static IOContext randomSearchContext() {
+    List<IOContext> contexts =
+        List.of(
+            IOContext.DEFAULT,
+            IOContext.DEFAULT.withHints(FileTypeHint.DATA),
+            IOContext.DEFAULT.withHints(FileTypeHint.INDEX),
+            IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM),
+            IOContext.DEFAULT.withHints(FileTypeHint.DATA, FileDataHint.POSTINGS));
+    return RandomPicks.randomFrom(random(), contexts);
+  }
+
+  private static PageReclaim randomReclaim() {
+    return RandomPicks.randomFrom(random(), PageReclaim.values());
+  }
+
+  private static ReadAdvice randomAdvice() {
+    return RandomPicks.randomFrom(random(), ReadAdvice.values());
+  }
+
+  private static void writeFile(HybridDirectory dir, String name, int length) throws IOException {
+    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
+      for (int i = 0; i < length; i++) {
+        out.writeByte((byte) i);
+      }
+    }
+  }
+}
