@@ -85,7 +85,7 @@ final class CompoundCapBenchmark implements Benchmark {
     StringBuilder body = new StringBuilder(setup(docCount, shapes, rounds));
     StringBuilder details = new StringBuilder();
     try (HybridReaders readers = HybridReaders.open(indexes);
-        LookupLoad load = new LookupLoad(keys, MAX_THREADS)) {
+        TimedLoad load = new TimedLoad(MAX_THREADS)) {
       Map<MergePolicyKind, Footprint> footprints = new EnumMap<>(MergePolicyKind.class);
       for (MergePolicyKind kind : KINDS) {
         Path index = indexes.get(kind);
@@ -107,7 +107,9 @@ final class CompoundCapBenchmark implements Benchmark {
                 "compound cap id lookups, " + label,
                 KINDS,
                 rounds,
-                kind -> load.run(readers.reader(kind), threads, roundMillis));
+                kind ->
+                    IdLookupBenchmark.lookUp(
+                        load, readers.reader(kind), keys, threads, roundMillis));
         body.append("### id lookups, ")
             .append(label)
             .append("\n\n")
@@ -127,7 +129,7 @@ final class CompoundCapBenchmark implements Benchmark {
         details.append(kind).append(": ").append(footprints.get(kind)).append("\n\n");
       }
       details.append(
-          String.format(Locale.ROOT, "Blackhole (sum of doc ids found): %d%n", load.docIdSum()));
+          String.format(Locale.ROOT, "Blackhole (sum of doc ids found): %d%n", load.blackhole()));
     }
     return new Section("Compound files capped at 64 MiB", body.toString(), details.toString());
   }

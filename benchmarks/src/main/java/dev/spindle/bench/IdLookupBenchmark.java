@@ -77,7 +77,7 @@ final class IdLookupBenchmark implements Benchmark {
   }
 
   /** Each thread replays the keys from its own share of them. */
-  private static double lookUp(
+  static double lookUp(
       TimedLoad load, IndexReader reader, LookupKeys keys, int threads, long millis)
       throws IOException {
     return load.run(
