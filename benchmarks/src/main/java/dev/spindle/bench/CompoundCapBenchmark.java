@@ -145,9 +145,10 @@ final class CompoundCapBenchmark implements Benchmark {
             Lucene's other defaults, so that flushes come out above the 64 MiB cap and the last
             one below it. Lucene's `TieredMergePolicy` writes every flush compound; the capped
             policy rewrites the large ones into separate files. Both indexes are then opened
-            through `HybridDirectory` at once: it maps a `.cfs` whole, stored fields included, and
-            reads the stored fields of a split segment through NIO. Id lookups as in the id-lookup
-            benchmark, %s of 1 s per policy.
+            through `HybridDirectory` at once, which maps a `.cfs` and the files of a split
+            segment alike (metadata aside), so the mapped bytes stay the same and only the number
+            of mappings and descriptors changes. Id lookups as in the id-lookup benchmark, %s of
+            1 s per policy.
 
             """,
             docCount,
