@@ -174,7 +174,10 @@ final class CappedMemoryRun {
             io.computeIfAbsent(Workload.valueOf(fields[1]), w -> new EnumMap<>(DirectoryKind.class))
                 .put(
                     DirectoryKind.valueOf(fields[2]),
-                    new IoCost(Double.parseDouble(fields[3]), Double.parseDouble(fields[4])));
+                    new IoCost(
+                        Double.parseDouble(fields[3]),
+                        Double.parseDouble(fields[4]),
+                        Double.parseDouble(fields[5])));
         case CappedMemoryTrials.NOTE -> notes.add(fields[1]);
         default -> throw new IOException("unexpected line from the measuring JVM: " + line);
       }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JVM that measures the starved page cache. {@link CappedMemoryRun} starts it inside a memory
@@ -21,7 +22,7 @@ import java.util.Map;
  *
  * <pre>
  * rate  WORKLOAD  KIND  ops/s                       one line per measured round, in order
- * io    WORKLOAD  KIND  bytes/op  major faults/op   medians over the measured rounds
+ * io    WORKLOAD  KIND  bytes/op  major faults/op  device reads/op   medians over the rounds
  * note  text                                        shown in the report's details
  * </pre>
  */
@@ -56,6 +57,7 @@ public final class CappedMemoryTrials {
     long warmupMillis = Long.parseLong(args[5]);
     long measureMillis = Long.parseLong(args[6]);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    Optional<Path> deviceStat = ProcessIo.deviceStatOf(index);
 
     try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);
         GetAndSearchLoad load = GetAndSearchLoad.prepare(readers.reader(kinds.get(0)))) {
@@ -72,9 +74,9 @@ public final class CappedMemoryTrials {
                 kind -> {
                   cgroup.reclaimPageCache();
                   load.run(workload, readers.reader(kind), warmupMillis);
-                  ProcessIo before = ProcessIo.sample();
+                  ProcessIo before = ProcessIo.sample(deviceStat);
                   double rate = load.run(workload, readers.reader(kind), measureMillis);
-                  ProcessIo used = ProcessIo.sample().minus(before);
+                  ProcessIo used = ProcessIo.sample(deviceStat).minus(before);
                   io.computeIfAbsent(kind, k -> new ArrayList<>())
                       .add(IoCost.perOperation(used, rate * measureMillis / 1000.0));
                   return rate;
@@ -93,7 +95,8 @@ public final class CappedMemoryTrials {
                   workload.name(),
                   kind.name(),
                   Double.toString(median.bytesRead()),
-                  Double.toString(median.majorFaults())));
+                  Double.toString(median.majorFaults()),
+                  Double.toString(median.deviceReads())));
         }
       }
       out.println(NOTE + "\tblackhole " + load.blackhole());

@@ -22,6 +22,16 @@ enum DirectoryKind {
       return new HybridDirectory(path);
     }
   },
+  /**
+   * HybridDirectory with {@link HybridDirectory.Builder#prefetchPerDocumentReads} on: the setting
+   * for an index larger than the page cache.
+   */
+  HYBRID_PREFETCH("HybridDirectory, prefetching") {
+    @Override
+    Directory open(Path path) throws IOException {
+      return HybridDirectory.builder(path).prefetchPerDocumentReads(true).build();
+    }
+  },
   MMAP("MMapDirectory") {
     @Override
     Directory open(Path path) throws IOException {

@@ -9,20 +9,23 @@ import java.util.List;
  *
  * @param bytesRead bytes read from storage per operation, read-ahead included
  * @param majorFaults page faults per operation that waited for storage
+ * @param deviceReads read requests per operation that the block device completed
  */
-record IoCost(double bytesRead, double majorFaults) {
+record IoCost(double bytesRead, double majorFaults, double deviceReads) {
 
   /** The cost per operation of {@code used}, spread over {@code operations}. */
   static IoCost perOperation(ProcessIo used, double operations) {
     double count = Math.max(1, operations);
-    return new IoCost(used.bytesRead() / count, used.majorFaults() / count);
+    return new IoCost(
+        used.bytesRead() / count, used.majorFaults() / count, used.deviceReads() / count);
   }
 
   /** The median of each field on its own over {@code costs}, which must not be empty. */
   static IoCost median(List<IoCost> costs) {
     return new IoCost(
         median(costs.stream().mapToDouble(IoCost::bytesRead).toArray()),
-        median(costs.stream().mapToDouble(IoCost::majorFaults).toArray()));
+        median(costs.stream().mapToDouble(IoCost::majorFaults).toArray()),
+        median(costs.stream().mapToDouble(IoCost::deviceReads).toArray()));
   }
 
   private static double median(double[] values) {

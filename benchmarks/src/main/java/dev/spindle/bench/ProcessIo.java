@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * This process's storage reads so far, from {@code /proc/self}: what tells a directory that reads
@@ -12,15 +13,53 @@ import java.nio.file.Path;
  *
  * @param bytesRead bytes this process caused to be read from storage, read-ahead included
  * @param majorFaults page faults that had to wait for storage
+ * @param deviceReads read requests the index's block device completed, whoever asked: on a machine
+ *     that does nothing else, the storage round trips this process paid for
  */
-record ProcessIo(long bytesRead, long majorFaults) {
+record ProcessIo(long bytesRead, long majorFaults, long deviceReads) {
 
-  static ProcessIo sample() {
-    return new ProcessIo(readBytesFromProc(), readMajorFaultsFromProc());
+  /**
+   * Samples this process's counters and those of {@code deviceStat}, the {@code stat} file of a
+   * block device in sysfs, or none.
+   */
+  static ProcessIo sample(Optional<Path> deviceStat) {
+    return new ProcessIo(
+        readBytesFromProc(),
+        readMajorFaultsFromProc(),
+        deviceStat.map(ProcessIo::readsCompleted).orElse(0L));
   }
 
   ProcessIo minus(ProcessIo earlier) {
-    return new ProcessIo(bytesRead - earlier.bytesRead, majorFaults - earlier.majorFaults);
+    return new ProcessIo(
+        bytesRead - earlier.bytesRead,
+        majorFaults - earlier.majorFaults,
+        deviceReads - earlier.deviceReads);
+  }
+
+  /**
+   * The {@code stat} file of the block device that holds {@code path}, if it is one: {@code
+   * /sys/class/block/<name>/stat}, whose first field counts completed read requests.
+   */
+  static Optional<Path> deviceStatOf(Path path) {
+    try {
+      Path device = Path.of(Files.getFileStore(path).name()).getFileName();
+      if (device == null) {
+        return Optional.empty();
+      }
+      Path stat = Path.of("/sys/class/block", device.toString(), "stat");
+      return Files.isReadable(stat) ? Optional.of(stat) : Optional.empty();
+    } catch (IOException | RuntimeException notABlockDevice) {
+      return Optional.empty();
+    }
+  }
+
+  private static long readsCompleted(Path stat) {
+    try {
+      return Long.parseLong(
+          Files.readString(stat, StandardCharsets.US_ASCII).trim().split("\\s+")[0]);
+    } catch (IOException | RuntimeException unavailable) {
+      return 0;
+    }
   }
 
   private static long readBytesFromProc() {

@@ -81,6 +81,24 @@ final class FileRouting {
     return defaultAdvice.orElseGet(() -> FileAccess.of(extension, context).advice(pageReclaim));
   }
 
+  /**
+   * Whether a mapped input of this file prefetches ahead of its reads ({@link PrefetchingInput}):
+   * per-document data read to serve requests. A merge or flush reads sequentially and its
+   * read-ahead already fetches ahead.
+   *
+   * @param name the mapped file's name; for a slice of a compound file, the context's {@link
+   *     InnerFileHint} names the file that decides
+   */
+  boolean prefetches(String name, IOContext context) {
+    if (context.context() == IOContext.Context.MERGE
+        || context.context() == IOContext.Context.FLUSH
+        || context.hints().contains(ReadOnceHint.INSTANCE)) {
+      return false;
+    }
+    String extension = extension(InnerFileHint.routedName(name, context));
+    return FileAccess.of(extension, context).prefetches();
+  }
+
   boolean preload(String name) {
     return preloadExtensions.contains(extension(name));
   }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,11 +16,13 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.DataAccessHint;
 import org.apache.lucene.store.FileDataHint;
 import org.apache.lucene.store.FileTypeHint;
@@ -32,10 +36,12 @@ import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The read advice {@link HybridDirectory} gives each mapped file, per kind of file and kernel page
- * reclaim, and the detection of the multi-generational LRU that chooses between the two tables.
+ * reclaim, the detection of the multi-generational LRU that chooses between the two tables, and
+ * which mapped files prefetch ahead of their reads.
  */
 public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
@@ -258,6 +264,110 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             checked++;
           }
           assertTrue("the segment has large enough fdt and tim slices", checked >= 2);
+        }
+      }
+    }
+  }
+
+  public void testOnlyPerDocumentFilesPrefetchAndOnlyOutsideMerges() {
+    FileRouting routing = routing(randomReclaim());
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      String name = "_0_Lucene103_0." + extension;
+      boolean perDocument = PER_DOCUMENT.contains(extension);
+      assertEquals(name, perDocument, routing.prefetches(name, randomSearchContext()));
+      assertFalse(name, routing.prefetches(name, merge));
+      assertFalse(name, routing.prefetches(name, flush));
+      assertFalse(name, routing.prefetches(name, IOContext.READONCE));
+      IOContext slice = randomSearchContext().union(new InnerFileHint(name));
+      assertEquals(name, perDocument, routing.prefetches("_0.cfs", slice));
+    }
+    IOContext perDocumentHints =
+        IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM);
+    assertTrue(routing.prefetches("_0.xyz", perDocumentHints));
+    assertFalse(routing.prefetches("_0.xyz", IOContext.DEFAULT));
+  }
+
+  /** Off by default; when on, the clones that codecs read of stored fields prefetch. */
+  public void testClonesOfPerDocumentFilesPrefetchWhenEnabled() throws IOException {
+    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+    for (boolean enabled : new boolean[] {false, true}) {
+      HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
+      if (enabled || random().nextBoolean()) {
+        builder.prefetchPerDocumentReads(enabled);
+      }
+      try (HybridDirectory dir = builder.build()) {
+        assertTrue(dir.toString(), dir.toString().contains("prefetchPerDocumentReads=" + enabled));
+        for (String extension : List.of("fdt", "tvd", "tim", "fdx", "doc")) {
+          String name = "_0_Lucene103_0." + extension;
+          writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
+          boolean expected = enabled && PER_DOCUMENT.contains(extension);
+          try (IndexInput in = dir.openInput(name, randomSearchContext())) {
+            assertEquals(name, expected, in.clone() instanceof PrefetchingInput);
+            assertEquals(name, expected, in.slice("s", 0, 100) instanceof PrefetchingInput);
+            in.seek(in.length() - 1);
+            assertEquals((byte) (in.length() - 1), in.readByte());
+          }
+          try (IndexInput in = dir.openInput(name, merge)) {
+            assertFalse(name, in.clone() instanceof PrefetchingInput);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A real segment, compound or not, read through prefetching inputs: stored fields inside a
+   * compound file prefetch too, and every document reads back whole.
+   */
+  public void testStoredFieldsReadBackThroughPrefetchingInputs() throws IOException {
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir()).prefetchPerDocumentReads(true).build()) {
+      boolean compound = random().nextBoolean();
+      List<byte[]> stored = new ArrayList<>();
+      IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
+      config.setUseCompoundFile(compound);
+      config.setMergePolicy(NoMergePolicy.INSTANCE);
+      config.setCodec(TestUtil.getDefaultCodec());
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        int docs = atLeast(2000);
+        for (int i = 0; i < docs; i++) {
+          byte[] value = new byte[random().nextInt(3000)];
+          random().nextBytes(value);
+          stored.add(value);
+          Document doc = new Document();
+          doc.add(new StoredField("value", value));
+          writer.addDocument(doc);
+        }
+      }
+      SegmentCommitInfo segment = SegmentInfos.readLatestCommit(dir).info(0);
+      assertEquals(compound, segment.info.getUseCompoundFile());
+      if (compound) {
+        try (CompoundDirectory cfs =
+            segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
+          for (String inner : cfs.listAll()) {
+            try (IndexInput slice = cfs.openInput(inner, randomSearchContext())) {
+              assertEquals(
+                  inner,
+                  PER_DOCUMENT.contains(FileRouting.extension(inner)),
+                  slice instanceof PrefetchingInput);
+            }
+          }
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        StoredFields storedFields = reader.storedFields();
+        // Random order: every read is a jump, as for gets by id.
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < stored.size(); i++) {
+          order.add(i);
+        }
+        Collections.shuffle(order, random());
+        for (int doc : order) {
+          BytesRef value = storedFields.document(doc).getBinaryValue("value");
+          assertEquals(
+              "doc " + doc, new BytesRef(stored.get(doc)), value == null ? new BytesRef() : value);
         }
       }
     }

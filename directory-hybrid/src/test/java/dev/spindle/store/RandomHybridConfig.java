@@ -61,6 +61,9 @@ final class RandomHybridConfig {
     if (mapped.isEmpty() == false && random.nextInt(3) == 0) {
       builder.preloadExtensions(Set.of(RandomPicks.randomFrom(random, mapped)));
     }
+    if (random.nextBoolean()) {
+      builder.prefetchPerDocumentReads(true);
+    }
     if (random.nextInt(3) == 0) {
       builder.maxChunkSize(1L << (10 + random.nextInt(20)));
     }
