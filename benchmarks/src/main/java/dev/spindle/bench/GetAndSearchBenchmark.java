@@ -22,6 +22,10 @@ final class GetAndSearchBenchmark implements Benchmark {
 
   private static final double MIN_INDEX_TO_CAP = 2.5;
 
+  /** The contenders measured each in a JVM of its own: prefetching's cost shows only there. */
+  private static final List<DirectoryKind> OWN_JVM_KINDS =
+      List.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_PREFETCH);
+
   /** The starved rate of today's hybrid directories in the issue's run: 4,900 gets/s. */
   private static final double ISSUE_HYBRID_CLASS_GETS = 4_900;
 
@@ -55,6 +59,8 @@ final class GetAndSearchBenchmark implements Benchmark {
     // and goes within seconds. The starved case is bound by storage and varies less.
     Rounds hotRounds = mode.pick(new Rounds(1, 3), new Rounds(2, 15));
     long hotMillis = mode.pick(1_000L, 500L);
+    Rounds ownJvmLaunches = mode.pick(new Rounds(0, 3), new Rounds(0, 5));
+    Rounds ownJvmRounds = mode.pick(new Rounds(2, 3), new Rounds(4, 5));
     CappedMemoryRun.Settings starved =
         mode.pick(
             new CappedMemoryRun.Settings(capBytes, 32, new Rounds(0, 3), 1_000, 2_000),
@@ -85,6 +91,18 @@ final class GetAndSearchBenchmark implements Benchmark {
     }
     // Closed before the starved case: pages still mapped here could not be dropped, and a cached
     // page charged to this JVM's cgroup would be a free hit for the measuring JVM.
+
+    // Before the starved case drops the page cache.
+    Map<Workload, Measurements<DirectoryKind>> ownJvm = new EnumMap<>(Workload.class);
+    for (Workload workload : Workload.values()) {
+      ownJvm.put(
+          workload,
+          RoundRobin.measure(
+              "hot, own JVM, " + workload,
+              OWN_JVM_KINDS,
+              ownJvmLaunches,
+              kind -> OwnJvmRun.rate(index, kind, workload, ownJvmRounds, hotMillis)));
+    }
 
     CappedMemoryRun.Result starvedResult = null;
     String skipped = null;
@@ -122,6 +140,15 @@ final class GetAndSearchBenchmark implements Benchmark {
             .append(ComparisonTables.rounds(starvedRates, "Directory", workload.unit()))
             .append('\n');
       }
+    }
+    body.append(ownJvmTable(ownJvm, ownJvmLaunches, ownJvmRounds, hotMillis));
+    for (Workload workload : Workload.values()) {
+      details
+          .append("Hot, ")
+          .append(workload)
+          .append(", each directory in a JVM of its own, per launch:\n\n")
+          .append(ComparisonTables.rounds(ownJvm.get(workload), "Directory", workload.unit()))
+          .append('\n');
     }
     if (starvedResult != null) {
       body.append(ioTable(starvedResult, kinds));
@@ -240,6 +267,44 @@ final class GetAndSearchBenchmark implements Benchmark {
                 rate >= target ? "met" : "MISSED",
                 starved.median(DirectoryKind.HYBRID_PREFETCH)));
       }
+    }
+    return out.append('\n').toString();
+  }
+
+  private static String ownJvmTable(
+      Map<Workload, Measurements<DirectoryKind>> ownJvm,
+      Rounds launches,
+      Rounds rounds,
+      long roundMillis) {
+    MarkdownTable table =
+        new MarkdownTable(List.of("Directory (own JVM, hot)", "gets/s", "searches/s"));
+    for (DirectoryKind kind : OWN_JVM_KINDS) {
+      table.row(
+          List.of(
+              kind.toString(),
+              format("%,.0f", ownJvm.get(Workload.GET_BY_ID).median(kind)),
+              format("%,.0f", ownJvm.get(Workload.SEARCH).median(kind))));
+    }
+    StringBuilder out =
+        new StringBuilder("### Hot, each directory in a JVM of its own\n\n")
+            .append(
+                format(
+                    "Above, every contender runs in one JVM, whose JIT compiles Lucene's reading"
+                        + " code for all of them. An application runs one directory; here each of"
+                        + " these runs alone in a fresh JVM (%s of %.1f s), %s per contender,"
+                        + " alternating. The figure of a launch is the median of its rounds.%n%n",
+                    rounds,
+                    roundMillis / 1000.0,
+                    launches.measured() == 1 ? "1 launch" : launches.measured() + " launches"))
+            .append(table)
+            .append('\n');
+    for (Workload workload : Workload.values()) {
+      out.append(capitalized(workload))
+          .append(": ")
+          .append(
+              ComparisonTables.ratios(
+                  ownJvm.get(workload),
+                  List.of(Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID))));
     }
     return out.append('\n').toString();
   }
