@@ -94,6 +94,10 @@ import org.apache.lucene.util.IOUtils;
  * without hints. {@link Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all
  * this; the {@code defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
+ * <p><b>Prefetching.</b> With {@link Builder#prefetchPerDocumentReads} on, the mapped inputs of
+ * per-document data prefetch the pages ahead of their reads in one request per jump, for an index
+ * larger than the page cache; off by default, because it slows reads that hit the page cache.
+ *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
  * stays fully usable; the fallback is counted in {@link #stats()} and logged once per directory, at

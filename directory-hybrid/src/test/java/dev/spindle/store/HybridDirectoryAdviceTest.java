@@ -45,6 +45,8 @@ import org.apache.lucene.util.BytesRef;
  */
 public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
+  private static final IOContext MERGE = IOContext.merge(new MergeInfo(10, 1000, false, 1));
+  private static final IOContext FLUSH = IOContext.flush(new FlushInfo(10, 1000));
   private static final Set<String> SMALL_INDEXES = Set.of("tip", "fdx", "tvx", "kdi");
   private static final Set<String> PER_DOCUMENT = Set.of("fdt", "tvd");
   private static final Set<String> STRUCTURES =
@@ -94,13 +96,11 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   public void testMergesAndFlushesReadSequentiallyWhateverTheKind() {
     FileRouting routing = routing(randomReclaim());
-    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
-    IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
     for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
       String name = "_0." + extension;
-      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, merge));
-      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, flush));
-      IOContext mergeSlice = merge.union(new InnerFileHint(name));
+      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, MERGE));
+      assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, FLUSH));
+      IOContext mergeSlice = MERGE.union(new InnerFileHint(name));
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice("_0.cfs", mergeSlice));
     }
   }
@@ -215,7 +215,6 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
    */
   public void testMappedFilesCarryTheirAdvice() throws IOException {
     assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
-    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
     for (PageReclaim reclaim : PageReclaim.values()) {
       try (HybridDirectory dir =
           HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
@@ -225,7 +224,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
           boolean random =
               FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim) == ReadAdvice.RANDOM;
           try (IndexInput in = dir.openInput(name, randomSearchContext())) {
-            assertEquals(reclaim + " " + name, random == false, in.isEfficientFor(merge));
+            assertEquals(reclaim + " " + name, random == false, in.isEfficientFor(MERGE));
           }
         }
       }
@@ -235,7 +234,6 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   /** Slices of a real compound file get the advice of the files they hold. */
   public void testCompoundFileSlicesCarryTheAdviceOfTheirInnerFiles() throws IOException {
     assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
-    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
     for (PageReclaim reclaim : PageReclaim.values()) {
       try (HybridDirectory dir =
           HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
@@ -259,7 +257,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               assertEquals(
                   reclaim + " " + inner,
                   expected != ReadAdvice.RANDOM,
-                  slice.isEfficientFor(merge));
+                  slice.isEfficientFor(MERGE));
             }
             checked++;
           }
@@ -271,14 +269,12 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   public void testOnlyPerDocumentFilesPrefetchAndOnlyOutsideMerges() {
     FileRouting routing = routing(randomReclaim());
-    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
-    IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
     for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
       String name = "_0_Lucene103_0." + extension;
       boolean perDocument = PER_DOCUMENT.contains(extension);
       assertEquals(name, perDocument, routing.prefetches(name, randomSearchContext()));
-      assertFalse(name, routing.prefetches(name, merge));
-      assertFalse(name, routing.prefetches(name, flush));
+      assertFalse(name, routing.prefetches(name, MERGE));
+      assertFalse(name, routing.prefetches(name, FLUSH));
       assertFalse(name, routing.prefetches(name, IOContext.READONCE));
       IOContext slice = randomSearchContext().union(new InnerFileHint(name));
       assertEquals(name, perDocument, routing.prefetches("_0.cfs", slice));
@@ -291,7 +287,6 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /** Off by default; when on, the clones that codecs read of stored fields prefetch. */
   public void testClonesOfPerDocumentFilesPrefetchWhenEnabled() throws IOException {
-    IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
     for (boolean enabled : new boolean[] {false, true}) {
       HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
       if (enabled || random().nextBoolean()) {
@@ -309,7 +304,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             in.seek(in.length() - 1);
             assertEquals((byte) (in.length() - 1), in.readByte());
           }
-          try (IndexInput in = dir.openInput(name, merge)) {
+          try (IndexInput in = dir.openInput(name, MERGE)) {
             assertFalse(name, in.clone() instanceof PrefetchingInput);
           }
         }
