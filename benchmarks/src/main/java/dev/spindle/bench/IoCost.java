@@ -9,15 +9,16 @@ import java.util.List;
  *
  * @param bytesRead bytes read from storage per operation, read-ahead included
  * @param majorFaults page faults per operation that waited for storage
- * @param deviceReads read requests per operation that the block device completed
+ * @param deviceReads read requests per operation that the block device completed; NaN where they
+ *     could not be counted
  */
 record IoCost(double bytesRead, double majorFaults, double deviceReads) {
 
   /** The cost per operation of {@code used}, spread over {@code operations}. */
   static IoCost perOperation(ProcessIo used, double operations) {
     double count = Math.max(1, operations);
-    return new IoCost(
-        used.bytesRead() / count, used.majorFaults() / count, used.deviceReads() / count);
+    double deviceReads = used.deviceReads() < 0 ? Double.NaN : used.deviceReads() / count;
+    return new IoCost(used.bytesRead() / count, used.majorFaults() / count, deviceReads);
   }
 
   /** The median of each field on its own over {@code costs}, which must not be empty. */

@@ -2,10 +2,12 @@ package dev.spindle.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Measures a directory in a JVM of its own, with the page cache hot: the way an application runs
@@ -14,6 +16,9 @@ import java.util.List;
  * directory, such as an input that wraps another, shows here.
  */
 final class OwnJvmRun {
+
+  /** Far more than a trial takes: a child still running then has hung. */
+  private static final long TIMEOUT_MINUTES = 10;
 
   private OwnJvmRun() {}
 
@@ -26,12 +31,11 @@ final class OwnJvmRun {
       throws IOException {
     List<String> java = new ArrayList<>();
     java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // The options of this JVM (bin/bench's heap, native access, the vector module), so that the
+    // two ways of measuring differ only in what shares the JVM.
+    java.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
     java.addAll(
         List.of(
-            "--enable-native-access=ALL-UNNAMED",
-            "--add-modules",
-            "jdk.incubator.vector",
-            "-Xmx1g",
             "-cp",
             System.getProperty("java.class.path"),
             OwnJvmTrial.class.getName(),
@@ -42,6 +46,21 @@ final class OwnJvmRun {
             Integer.toString(rounds.measured()),
             Long.toString(roundMillis)));
     Process child = new ProcessBuilder(java).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    // A child that hangs, or outlives this JVM, is stopped.
+    Thread stop = new Thread(child::destroyForcibly);
+    Runtime.getRuntime().addShutdownHook(stop);
+    Thread watchdog =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    if (child.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES) == false) {
+                      child.destroyForcibly();
+                    }
+                  } catch (InterruptedException e) {
+                    child.destroyForcibly();
+                  }
+                });
     try (InputStream out = child.getInputStream()) {
       String printed = new String(out.readAllBytes(), StandardCharsets.UTF_8).trim();
       int exit = child.waitFor();
@@ -58,6 +77,12 @@ final class OwnJvmRun {
       throw new IOException("interrupted while measuring " + kind + " alone", e);
     } finally {
       child.destroyForcibly();
+      watchdog.interrupt();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook runs anyway.
+      }
     }
   }
 }

@@ -14,7 +14,8 @@ import java.util.Optional;
  * @param bytesRead bytes this process caused to be read from storage, read-ahead included
  * @param majorFaults page faults that had to wait for storage
  * @param deviceReads read requests the index's block device completed, whoever asked: on a machine
- *     that does nothing else, the storage round trips this process paid for
+ *     that does nothing else, the storage round trips this process paid for; in a difference,
+ *     negative where the device could not be read
  */
 record ProcessIo(long bytesRead, long majorFaults, long deviceReads) {
 
@@ -26,39 +27,44 @@ record ProcessIo(long bytesRead, long majorFaults, long deviceReads) {
     return new ProcessIo(
         readBytesFromProc(),
         readMajorFaultsFromProc(),
-        deviceStat.map(ProcessIo::readsCompleted).orElse(0L));
+        deviceStat.map(ProcessIo::readsCompleted).orElse(UNKNOWN));
   }
 
   ProcessIo minus(ProcessIo earlier) {
+    boolean counted = deviceReads != UNKNOWN && earlier.deviceReads != UNKNOWN;
     return new ProcessIo(
         bytesRead - earlier.bytesRead,
         majorFaults - earlier.majorFaults,
-        deviceReads - earlier.deviceReads);
+        counted ? deviceReads - earlier.deviceReads : -1);
   }
 
   /**
-   * The {@code stat} file of the block device that holds {@code path}, if it is one: {@code
-   * /sys/class/block/<name>/stat}, whose first field counts completed read requests.
+   * The {@code stat} file of the block device that holds {@code path}, if it is on one: {@code
+   * /sys/dev/block/<major>:<minor>/stat}, whose first field counts completed read requests. None
+   * for a file system without a block device of its own (tmpfs, overlay).
    */
   static Optional<Path> deviceStatOf(Path path) {
     try {
-      Path device = Path.of(Files.getFileStore(path).name()).getFileName();
-      if (device == null) {
-        return Optional.empty();
-      }
-      Path stat = Path.of("/sys/class/block", device.toString(), "stat");
+      long dev = ((Number) Files.getAttribute(path, "unix:dev")).longValue();
+      // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
+      long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
+      long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+      Path stat = Path.of("/sys/dev/block", major + ":" + minor, "stat");
       return Files.isReadable(stat) ? Optional.of(stat) : Optional.empty();
     } catch (IOException | RuntimeException notABlockDevice) {
       return Optional.empty();
     }
   }
 
+  /** The device reads where they cannot be counted; differences of it are negative. */
+  static final long UNKNOWN = Long.MIN_VALUE / 2;
+
   private static long readsCompleted(Path stat) {
     try {
       return Long.parseLong(
           Files.readString(stat, StandardCharsets.US_ASCII).trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException unavailable) {
-      return 0;
+      return UNKNOWN;
     }
   }
 

@@ -41,7 +41,7 @@ enum FileAccess {
    * returned document, and rarely again soon after: {@code RANDOM} on every kernel, so that a miss
    * reads only those pages, and so that they are the first to go when memory is short, which is
    * right for them even with the multi-generational LRU. Their readers jump to a document, then
-   * read the few pages that hold it: their inputs prefetch those pages in one request ({@link
+   * read the few pages that hold it: their inputs can prefetch those pages in one request ({@link
    * PrefetchingInput}).
    */
   PER_DOCUMENT {

@@ -83,16 +83,16 @@ final class FileRouting {
 
   /**
    * Whether a mapped input of this file prefetches ahead of its reads ({@link PrefetchingInput}):
-   * per-document data read to serve requests. A merge or flush reads sequentially and its
-   * read-ahead already fetches ahead.
+   * per-document data read to serve requests, advised {@code RANDOM}. A merge or flush reads
+   * sequentially and the kernel's read-ahead already fetches ahead; a file configured to another
+   * advice gets the read-around or read-ahead of that advice instead.
    *
    * @param name the mapped file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides
    */
   boolean prefetches(String name, IOContext context) {
-    if (context.context() == IOContext.Context.MERGE
-        || context.context() == IOContext.Context.FLUSH
-        || context.hints().contains(ReadOnceHint.INSTANCE)) {
+    if (context.hints().contains(ReadOnceHint.INSTANCE)
+        || readAdvice(name, context) != ReadAdvice.RANDOM) {
       return false;
     }
     String extension = extension(InnerFileHint.routedName(name, context));

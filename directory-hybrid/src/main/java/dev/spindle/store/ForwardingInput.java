@@ -21,6 +21,13 @@ abstract class ForwardingInput extends FilterIndexInput {
     super(resourceDescription, in);
   }
 
+  /**
+   * Declared again because {@link FilterIndexInput} does not forward it: {@link IndexInput}'s own
+   * would copy this wrapper and share its delegate, and with it the delegate's position.
+   */
+  @Override
+  public abstract IndexInput clone();
+
   @Override
   public RandomAccessInput randomAccessSlice(long offset, long length) throws IOException {
     return in.randomAccessSlice(offset, length);

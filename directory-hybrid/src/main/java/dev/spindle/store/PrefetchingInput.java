@@ -16,11 +16,13 @@ import org.apache.lucene.store.IndexInput;
  * skip out of the window prefetched last prefetches {@link #WINDOW} bytes from where it lands, and
  * a bulk read that runs past the window's end prefetches what it needs; the reads then find their
  * pages in the page cache or already on their way. A window that is cached costs no request: {@link
- * IndexInput#prefetch} of a mapped input checks residency first, and on a hot page cache it soon
- * stops even checking.
+ * IndexInput#prefetch} of a mapped input checks residency first. After a run of cached windows it
+ * checks only now and then, so on a partly cached file some windows go unasked and their pages
+ * fault one at a time, as without this input.
  *
- * <p>Not thread-safe, as any {@link IndexInput}; its clones and slices prefetch too. Used only when
- * {@link HybridDirectory.Builder#prefetchPerDocumentReads} is on.
+ * <p>Not thread-safe, as any {@link IndexInput}; its clones and slices prefetch too, except slices
+ * for a merge or a flush. Used only when {@link HybridDirectory.Builder#prefetchPerDocumentReads}
+ * is on.
  */
 final class PrefetchingInput extends ForwardingInput {
 
@@ -71,9 +73,10 @@ final class PrefetchingInput extends ForwardingInput {
   }
 
   /**
-   * Bulk reads, the compressed bytes of a document, may run past the window: they prefetch what is
-   * left of them in one request. Single-value reads are not checked, to keep them as cheap as the
-   * mapped input's own; they read headers, which the window after a jump covers.
+   * Bulk reads, the compressed bytes of a document, may run past the window: such a read prefetches
+   * a window from where it starts, or its own length if that is more, in one request. Single-value
+   * reads are not checked, to keep them as cheap as the mapped input's own; they read headers,
+   * which the window after a jump covers.
    */
   @Override
   public void readBytes(byte[] b, int offset, int len) throws IOException {
@@ -94,9 +97,14 @@ final class PrefetchingInput extends ForwardingInput {
     return new PrefetchingInput(in.slice(sliceDescription, offset, length));
   }
 
+  /** A slice for a merge or a flush reads sequentially: the kernel's read-ahead serves it. */
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
       throws IOException {
-    return new PrefetchingInput(in.slice(sliceDescription, offset, length, context));
+    IndexInput slice = in.slice(sliceDescription, offset, length, context);
+    return context.context() == IOContext.Context.MERGE
+            || context.context() == IOContext.Context.FLUSH
+        ? slice
+        : new PrefetchingInput(slice);
   }
 }

@@ -17,6 +17,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
@@ -47,6 +48,11 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   private static final IOContext MERGE = IOContext.merge(new MergeInfo(10, 1000, false, 1));
   private static final IOContext FLUSH = IOContext.flush(new FlushInfo(10, 1000));
+
+  /** The hints Lucene's stored fields reader opens its data file with. */
+  private static final IOContext STORED_FIELDS_CONTEXT =
+      IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM);
+
   private static final Set<String> SMALL_INDEXES = Set.of("tip", "fdx", "tvx", "kdi");
   private static final Set<String> PER_DOCUMENT = Set.of("fdt", "tvd");
   private static final Set<String> STRUCTURES =
@@ -285,6 +291,29 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
     assertFalse(routing.prefetches("_0.xyz", IOContext.DEFAULT));
   }
 
+  /** A file configured to an advice other than RANDOM gets that advice's read-ahead instead. */
+  public void testConfiguredAdviceOtherThanRandomTurnsPrefetchingOff() {
+    ReadAdvice advice =
+        RandomPicks.randomFrom(random(), List.of(ReadAdvice.NORMAL, ReadAdvice.SEQUENTIAL));
+    FileRouting configured =
+        random().nextBoolean()
+            ? new FileRouting(
+                HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+                Map.of("fdt", advice),
+                Optional.empty(),
+                randomReclaim(),
+                Set.of())
+            : new FileRouting(
+                HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+                Map.of(),
+                Optional.of(advice),
+                randomReclaim(),
+                Set.of());
+    assertFalse(configured.prefetches("_0.fdt", randomSearchContext()));
+    IOContext slice = randomSearchContext().union(new InnerFileHint("_0.fdt"));
+    assertFalse(configured.prefetches("_0.cfs", slice));
+  }
+
   /** Off by default; when on, the clones that codecs read of stored fields prefetch. */
   public void testClonesOfPerDocumentFilesPrefetchWhenEnabled() throws IOException {
     for (boolean enabled : new boolean[] {false, true}) {
@@ -299,10 +328,14 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
           boolean expected = enabled && PER_DOCUMENT.contains(extension);
           try (IndexInput in = dir.openInput(name, randomSearchContext())) {
-            assertEquals(name, expected, in.clone() instanceof PrefetchingInput);
-            assertEquals(name, expected, in.slice("s", 0, 100) instanceof PrefetchingInput);
-            in.seek(in.length() - 1);
-            assertEquals((byte) (in.length() - 1), in.readByte());
+            IndexInput clone = in.clone();
+            IndexInput slice = in.slice("s", 100, in.length() - 100);
+            assertEquals(name, expected, clone instanceof PrefetchingInput);
+            assertEquals(name, expected, slice instanceof PrefetchingInput);
+            clone.seek(in.length() - 1);
+            assertEquals((byte) (in.length() - 1), clone.readByte());
+            slice.seek(slice.length() - 1);
+            assertEquals((byte) (in.length() - 1), slice.readByte());
           }
           try (IndexInput in = dir.openInput(name, MERGE)) {
             assertFalse(name, in.clone() instanceof PrefetchingInput);
@@ -338,7 +371,12 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       }
       SegmentCommitInfo segment = SegmentInfos.readLatestCommit(dir).info(0);
       assertEquals(compound, segment.info.getUseCompoundFile());
-      if (compound) {
+      if (compound == false) {
+        String fdt = IndexFileNames.segmentFileName(segment.info.name, "", "fdt");
+        try (IndexInput in = dir.openInput(fdt, STORED_FIELDS_CONTEXT)) {
+          assertTrue(fdt, in.clone() instanceof PrefetchingInput);
+        }
+      } else {
         try (CompoundDirectory cfs =
             segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
           for (String inner : cfs.listAll()) {

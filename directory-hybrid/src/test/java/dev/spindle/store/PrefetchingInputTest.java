@@ -2,6 +2,7 @@ package dev.spindle.store;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -59,7 +60,8 @@ public class PrefetchingInputTest extends LuceneTestCase {
   public void setUp() throws Exception {
     super.setUp();
     dir = new ByteBuffersDirectory();
-    bytes = new byte[1 + random().nextInt(atLeast(64 << 10))];
+    // Room for two windows and more, so that every test can jump past a window.
+    bytes = new byte[(int) (2 * WINDOW + 2) + random().nextInt(atLeast(64 << 10))];
     random().nextBytes(bytes);
     try (IndexOutput out = dir.createOutput("_0.fdt", IOContext.DEFAULT)) {
       out.writeBytes(bytes, bytes.length);
@@ -114,8 +116,14 @@ public class PrefetchingInputTest extends LuceneTestCase {
     expectThrows(IOException.class, in::readByte);
   }
 
+  public void testWindowStopsAtTheEnd() throws IOException {
+    IndexInput in = prefetching();
+    long nearEnd = bytes.length - 1 - random().nextInt((int) WINDOW - 1);
+    in.seek(nearEnd);
+    assertEquals(List.of(new Prefetch(nearEnd, bytes.length - nearEnd)), prefetches);
+  }
+
   public void testSkipPrefetchesOnlyPastTheWindow() throws IOException {
-    assumeTrue("needs room for a skip past the window", bytes.length > WINDOW + 2);
     IndexInput in = prefetching();
     in.seek(0);
     assertEquals(List.of(windowFrom(0)), prefetches);
@@ -126,7 +134,6 @@ public class PrefetchingInputTest extends LuceneTestCase {
   }
 
   public void testBulkReadPastTheWindowPrefetchesWhatItNeeds() throws IOException {
-    assumeTrue("needs room for a read past the window", bytes.length > 2 * WINDOW);
     IndexInput in = prefetching();
     long start = random().nextLong(bytes.length - 2 * WINDOW);
     in.seek(start);
@@ -141,8 +148,7 @@ public class PrefetchingInputTest extends LuceneTestCase {
     assertEquals(
         new Prefetch(position, Math.min(Math.max(WINDOW, length), bytes.length - position)),
         prefetches.getLast());
-    assertArrayEquals(
-        java.util.Arrays.copyOfRange(bytes, (int) position, (int) position + length), read);
+    assertArrayEquals(Arrays.copyOfRange(bytes, (int) position, (int) position + length), read);
   }
 
   public void testClonesAndSlicesPrefetchWithinThemselves() throws IOException {
@@ -170,6 +176,14 @@ public class PrefetchingInputTest extends LuceneTestCase {
     }
   }
 
+  private static Object readVLongOrFailure(IndexInput in) {
+    try {
+      return in.readVLong();
+    } catch (IOException | RuntimeException e) {
+      return e.getClass();
+    }
+  }
+
   /** Random seeks, skips and reads return the same values, and leave the same file pointer. */
   public void testReadsWhatTheWrappedInputReads() throws IOException {
     IndexInput expected = plain.clone();
@@ -177,7 +191,7 @@ public class PrefetchingInputTest extends LuceneTestCase {
     int operations = atLeast(500);
     for (int i = 0; i < operations; i++) {
       long remaining = bytes.length - expected.getFilePointer();
-      switch (random().nextInt(8)) {
+      switch (random().nextInt(13)) {
         case 0 -> {
           long target = random().nextInt(bytes.length + 1);
           expected.seek(target);
@@ -223,6 +237,51 @@ public class PrefetchingInputTest extends LuceneTestCase {
           if (remaining >= Short.BYTES) {
             assertEquals(expected.readShort(), actual.readShort());
           }
+        }
+        case 8 -> {
+          int count = (int) random().nextLong(remaining / Integer.BYTES + 1);
+          int[] want = new int[count];
+          int[] got = new int[count];
+          expected.readInts(want, 0, count);
+          actual.readInts(got, 0, count);
+          assertArrayEquals(want, got);
+        }
+        case 9 -> {
+          int count = (int) random().nextLong(remaining / Float.BYTES + 1);
+          float[] want = new float[count];
+          float[] got = new float[count];
+          expected.readFloats(want, 0, count);
+          actual.readFloats(got, 0, count);
+          assertArrayEquals(want, got, 0f);
+        }
+        case 10 -> {
+          // A group of four variable-length ints takes at most 17 bytes.
+          if (remaining >= 17) {
+            int[] want = new int[4];
+            int[] got = new int[4];
+            expected.readGroupVInt(want, 0);
+            actual.readGroupVInt(got, 0);
+            assertArrayEquals(want, got);
+          }
+        }
+        case 11 -> {
+          // Random bytes are not always a valid variable-length long: then both must fail.
+          if (remaining >= 10) {
+            long position = expected.getFilePointer();
+            Object want = readVLongOrFailure(expected);
+            Object got = readVLongOrFailure(actual);
+            assertEquals(want, got);
+            if (want instanceof Class<?>) {
+              expected.seek(position);
+              actual.seek(position);
+            }
+          }
+        }
+        case 12 -> {
+          // Carry on through clones taken mid-stream, as codecs do.
+          expected = expected.clone();
+          actual = actual.clone();
+          assertTrue(actual instanceof PrefetchingInput);
         }
         default -> throw new AssertionError();
       }
