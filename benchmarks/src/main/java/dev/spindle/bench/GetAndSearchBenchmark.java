@@ -339,7 +339,7 @@ final class GetAndSearchBenchmark implements Benchmark {
         + "Medians over the measured rounds, from the measuring JVM's `/proc/self/io` and"
         + " `/proc/self/stat`: bytes read from storage, read-ahead included, and page faults that"
         + " waited for storage; and read requests completed by the index's block device"
-        + " (`/sys/class/block/<device>/stat`), which counts the storage round trips whatever"
+        + " (`/sys/dev/block/<major>:<minor>/stat`), which counts the storage round trips whatever"
         + " caused them: a page fault, a `read`, or a prefetch. They count the whole machine's"
         + " reads of that device, so they are this JVM's only where nothing else reads it"
         + " meanwhile; n/a where the index is not on a block device.\n\n"
