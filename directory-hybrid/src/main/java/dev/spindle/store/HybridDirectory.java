@@ -477,8 +477,8 @@ public final class HybridDirectory extends FSDirectory {
      * file goes through one more input, and the JIT compiler then often declines to inline the
      * mapped input's reads into the decompressor. In the get-and-search benchmark, with the page
      * cache starved, it made about a fifth fewer storage requests per get and 1.06x to 1.16x the
-     * gets; with the whole index cached, in a JVM that used no other directory, gets ran at 0.93x
-     * and searches at 1.01x.
+     * gets; with the whole index cached, in a JVM that used no other directory, gets ran at 0.82x
+     * to 0.93x and searches at 0.83x to 1.01x over our runs.
      *
      * @param enabled whether to prefetch
      * @return this builder

@@ -15,11 +15,16 @@ public class HybridDirectoryChunkedTest extends BaseChunkedDirectoryTestCase {
 
   @Override
   protected Directory getDirectory(Path path, int maxChunkSize) throws IOException {
+    return mappingEveryFile(path, maxChunkSize).build();
+  }
+
+  /**
+   * A hybrid directory that maps every file, the suite's extension-less ones included, in chunks of
+   * {@code maxChunkSize}.
+   */
+  static HybridDirectory.Builder mappingEveryFile(Path path, int maxChunkSize) {
     Set<String> mapEverything = new HashSet<>(HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
     mapEverything.add("");
-    return HybridDirectory.builder(path)
-        .mmapExtensions(mapEverything)
-        .maxChunkSize(maxChunkSize)
-        .build();
+    return HybridDirectory.builder(path).mmapExtensions(mapEverything).maxChunkSize(maxChunkSize);
   }
 }

@@ -2,8 +2,6 @@ package dev.spindle.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.store.BaseChunkedDirectoryTestCase;
 
@@ -16,11 +14,7 @@ public class HybridDirectoryPrefetchingTest extends BaseChunkedDirectoryTestCase
 
   @Override
   protected Directory getDirectory(Path path, int maxChunkSize) throws IOException {
-    Set<String> mapEverything = new HashSet<>(HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
-    mapEverything.add("");
-    return HybridDirectory.builder(path)
-        .mmapExtensions(mapEverything)
-        .maxChunkSize(maxChunkSize)
+    return HybridDirectoryChunkedTest.mappingEveryFile(path, maxChunkSize)
         .prefetchEveryMappedFile()
         .build();
   }
