@@ -3,6 +3,7 @@ package dev.spindle.bench;
 import dev.spindle.store.HybridDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +23,16 @@ final class GetAndSearchBenchmark implements Benchmark {
 
   private static final double MIN_INDEX_TO_CAP = 2.5;
 
+  /** The contenders of a quick run; a full run adds HybridDirectory with its MGLRU table. */
+  private static final List<DirectoryKind> QUICK_KINDS =
+      List.of(
+          DirectoryKind.HYBRID,
+          DirectoryKind.HYBRID_PREFETCH,
+          DirectoryKind.MMAP,
+          DirectoryKind.MMAP_RANDOM,
+          DirectoryKind.NIOFS,
+          DirectoryKind.ES_HYBRIDFS);
+
   /** The contenders measured each in a JVM of its own: prefetching's cost shows only there. */
   private static final List<DirectoryKind> OWN_JVM_KINDS =
       List.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_PREFETCH);
@@ -38,23 +49,10 @@ final class GetAndSearchBenchmark implements Benchmark {
   public Section run(Mode mode, Path workDir) throws IOException {
     int docCount = mode.pick(200_000, 560_000);
     long capBytes = mode.pick(160L, 256L) << 20;
-    List<DirectoryKind> kinds =
-        mode.pick(
-            List.of(
-                DirectoryKind.HYBRID,
-                DirectoryKind.HYBRID_PREFETCH,
-                DirectoryKind.MMAP,
-                DirectoryKind.MMAP_RANDOM,
-                DirectoryKind.NIOFS,
-                DirectoryKind.ES_HYBRIDFS),
-            List.of(
-                DirectoryKind.HYBRID,
-                DirectoryKind.HYBRID_PREFETCH,
-                DirectoryKind.MMAP,
-                DirectoryKind.MMAP_RANDOM,
-                DirectoryKind.NIOFS,
-                DirectoryKind.ES_HYBRIDFS,
-                DirectoryKind.HYBRID_MGLRU_ADVICE));
+    List<DirectoryKind> kinds = new ArrayList<>(QUICK_KINDS);
+    if (mode == Mode.FULL) {
+      kinds.add(DirectoryKind.HYBRID_MGLRU_ADVICE);
+    }
     // Short hot rounds, many of them: the hot case is CPU-bound, and load on a shared machine comes
     // and goes within seconds. The starved case is bound by storage and varies less.
     Rounds hotRounds = mode.pick(new Rounds(1, 3), new Rounds(2, 15));
