@@ -186,7 +186,10 @@ public final class PowerLossFileSystem extends FilterFileSystem {
   }
 
   /**
-   * Cancels a scheduled power loss.
+   * Cancels a scheduled power loss. If another thread has already started it, waits until the power
+   * is off. Afterwards the power goes off only through {@link #cutPower}, so ending a round is
+   * {@code cancelScheduledPowerLoss()}, then {@code if (isPowerOn()) cutPower(random)}; checking
+   * {@link #isPowerOn()} first races a cut in flight.
    *
    * @return whether one was still pending
    */

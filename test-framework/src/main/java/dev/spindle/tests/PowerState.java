@@ -34,6 +34,14 @@ final class PowerState {
   // Guarded by this: the scheduled power loss and the faults injected since the last one.
   private long cutAtMutation = -1;
   private long cutSeed;
+
+  /**
+   * Guarded by this: a thread has taken the scheduled power loss and is cutting. Between taking it
+   * and switching off the power stays on, so {@link #cancelSchedule} waits for this to clear:
+   * otherwise a caller could see the power on, find nothing to cancel, and race the cut.
+   */
+  private boolean scheduledCutRunning;
+
   private final List<String> faultLog = new ArrayList<>();
   private int faultsInjected;
 
@@ -76,7 +84,11 @@ final class PowerState {
     long count = mutations.incrementAndGet();
     Long seed = takeScheduledCut(count);
     if (seed != null) {
-      cutter.cut(new Random(seed));
+      try {
+        cutter.cut(new Random(seed));
+      } finally {
+        scheduledCutDone();
+      }
       throw new IOException(
           "simulated power loss #" + cuts + " (scheduled) before " + describe(kind, path));
     }
@@ -119,7 +131,13 @@ final class PowerState {
       return null; // nested inside another operation (a copy): cut at the next outer one
     }
     cutAtMutation = -1;
+    scheduledCutRunning = true;
     return cutSeed;
+  }
+
+  private synchronized void scheduledCutDone() {
+    scheduledCutRunning = false;
+    notifyAll();
   }
 
   /** Schedules a cut before the {@code nth} next change (1 for the next one). */
@@ -128,7 +146,29 @@ final class PowerState {
     cutSeed = seed;
   }
 
+  /**
+   * Cancels the scheduled cut; if another thread has already taken it, waits until that cut is
+   * done. Afterwards the power goes off only through an explicit cut.
+   */
   synchronized boolean cancelSchedule() {
+    boolean pending = clearSchedule();
+    boolean interrupted = false;
+    while (scheduledCutRunning) {
+      try {
+        wait();
+      } catch (
+          @SuppressWarnings("unused")
+          InterruptedException e) {
+        interrupted = true; // the cut finishes promptly; keep the caller's guarantee
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return pending;
+  }
+
+  private synchronized boolean clearSchedule() {
     boolean pending = cutAtMutation >= 0;
     cutAtMutation = -1;
     return pending;
@@ -180,7 +220,7 @@ final class PowerState {
       }
       on = false;
       cuts++;
-      cancelSchedule();
+      clearSchedule(); // not cancelSchedule(): this may be the scheduled cut, which must not wait
       cut.run();
     } finally {
       lock.writeLock().unlock();

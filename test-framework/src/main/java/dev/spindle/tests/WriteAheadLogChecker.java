@@ -91,8 +91,8 @@ final class WriteAheadLogChecker {
     long changesBefore = fs.changes();
     fs.schedulePowerLoss(1 + random.nextInt((int) Math.max(1, changesPerRound * 5 / 4)), random);
     failIfUnexpected(round, round.run(log, fs, false));
+    fs.cancelScheduledPowerLoss(); // first: the log's own threads may be triggering it now
     if (fs.isPowerOn()) {
-      fs.cancelScheduledPowerLoss();
       fs.cutPower(random);
     }
     changesPerRound = Math.max(4, (changesPerRound + fs.changes() - changesBefore) / 2);
@@ -192,6 +192,7 @@ final class WriteAheadLogChecker {
       } catch (Exception | AssertionError e) {
         failure = e;
       }
+      fs.cancelScheduledPowerLoss();
       if (fs.isPowerOn() == false) {
         closeQuietly(candidate);
         fs.restorePower();
@@ -200,7 +201,6 @@ final class WriteAheadLogChecker {
         round.note("power cut during recovery: " + fs.lastPowerLoss());
         continue;
       }
-      fs.cancelScheduledPowerLoss();
       if (failure != null) {
         closeQuietly(candidate);
         throw violation(

@@ -62,8 +62,8 @@ public class TestPowerLossFileSystemConcurrency extends LuceneTestCase {
         for (Thread thread : threads) {
           thread.join();
         }
+        fs.cancelScheduledPowerLoss();
         if (fs.isPowerOn()) {
-          fs.cancelScheduledPowerLoss();
           fs.cutPower(random());
         }
         String report = fs.lastPowerLoss();
@@ -89,6 +89,54 @@ public class TestPowerLossFileSystemConcurrency extends LuceneTestCase {
         }
       }
       assertTrue("no write was ever acknowledged", totalAcknowledged > 0);
+    }
+  }
+
+  /**
+   * A scheduled cut taken by another thread is under way while the power still reads as on: once
+   * {@code cancelScheduledPowerLoss()} returns, no cut may follow, so the power state it leaves is
+   * final and an explicit cut after it never finds the power already off.
+   */
+  public void testCancelWaitsForAScheduledCutInFlight() throws Exception {
+    try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
+      int rounds = atLeast(200);
+      int cutsInFlight = 0;
+      for (int round = 0; round < rounds; round++) {
+        Path file = fs.root().resolve("file-" + round);
+        fs.schedulePowerLoss(1 + random().nextInt(2), random());
+        CountDownLatch started = new CountDownLatch(1);
+        Thread writer =
+            new Thread(
+                () -> {
+                  started.countDown();
+                  try {
+                    Files.write(file, new byte[] {1, 2, 3});
+                  } catch (
+                      @SuppressWarnings("unused")
+                      IOException expected) {
+                    // the scheduled cut, if it came first
+                  }
+                });
+        writer.start();
+        started.await();
+        fs.cancelScheduledPowerLoss();
+        int lossesAfterCancel = fs.powerLosses();
+        boolean onAfterCancel = fs.isPowerOn();
+        if (onAfterCancel) {
+          fs.cutPower(random());
+        } else {
+          cutsInFlight++;
+        }
+        writer.join();
+        assertEquals(
+            "a cut followed cancelScheduledPowerLoss() in round " + round,
+            lossesAfterCancel + (onAfterCancel ? 1 : 0),
+            fs.powerLosses());
+        fs.restorePower();
+      }
+      if (VERBOSE) {
+        System.out.println("scheduled cuts already under way at cancel: " + cutsInFlight);
+      }
     }
   }
 

@@ -93,8 +93,8 @@ public class TestPowerLossWithIndexWriter extends LuceneTestCase {
         throw e;
       }
     }
+    fs.cancelScheduledPowerLoss();
     if (fs.isPowerOn()) {
-      fs.cancelScheduledPowerLoss();
       fs.cutPower(random());
     }
     if (writer != null) {
