@@ -26,6 +26,9 @@ final class TranslogBenchmark implements Benchmark {
   private static final String UNIT = "ops/s";
   private static final int TARGET_THREADS = 16;
 
+  /** The memory-mapped contender's segment size, as the README suggests. */
+  private static final int MAPPED_SEGMENT_SIZE = 16 << 20;
+
   @Override
   public String name() {
     return "translog";
@@ -83,6 +86,7 @@ final class TranslogBenchmark implements Benchmark {
         }
       }
     }
+    body.append(appendsThatDoNotWait(mode, workDir, rounds, details));
     for (Result result : results) {
       details.append(result.workload().label()).append(", per measured round:\n\n");
       details.append(ComparisonTables.rounds(result.measurements(), "Log", UNIT));
@@ -106,13 +110,15 @@ final class TranslogBenchmark implements Benchmark {
     int recordSize = workload.payloadSize() + 16;
     double cpuBound = cpuBound(workload, payload, logMillis);
     Path spindleDir = Files.createDirectories(workDir.resolve("spindle"));
+    Path mappedDir = Files.createDirectories(workDir.resolve("spindle-mapped"));
     Path baselineDir = Files.createDirectories(workDir.resolve("global-lock"));
     Path rawDir = Files.createDirectories(workDir.resolve("raw"));
     Map<TranslogContender, Double> rawForceRates = new EnumMap<>(TranslogContender.class);
     double[] fsyncTotals = new double[2];
     Measurements<TranslogContender> measurements;
     long syncLatencyP50;
-    try (SpindleAppender spindle = new SpindleAppender(spindleDir);
+    try (SpindleAppender spindle = new SpindleAppender(spindleDir, 0);
+        SpindleAppender mapped = new SpindleAppender(mappedDir, MAPPED_SEGMENT_SIZE);
         GlobalLockLog baseline = new GlobalLockLog(baselineDir);
         RawForce raw = new RawForce(rawDir, recordSize)) {
       measurements =
@@ -126,15 +132,24 @@ final class TranslogBenchmark implements Benchmark {
                       long ops = spindle.stats().durableOperations();
                       long fsyncs = spindle.stats().fsyncs();
                       double rate =
-                          DurableAppendLoad.run(spindle, workload.threads(), payload, logMillis);
+                          AppendLoad.run(
+                              spindle::appendDurably, workload.threads(), payload, logMillis);
                       fsyncTotals[0] += spindle.stats().durableOperations() - ops;
                       fsyncTotals[1] += spindle.stats().fsyncs() - fsyncs;
                       spindle.trim();
                       yield rate;
                     }
+                    case SPINDLE_MAPPED -> {
+                      double rate =
+                          AppendLoad.run(
+                              mapped::appendDurably, workload.threads(), payload, logMillis);
+                      mapped.trim();
+                      yield rate;
+                    }
                     case GLOBAL_LOCK -> {
                       double rate =
-                          DurableAppendLoad.run(baseline, workload.threads(), payload, logMillis);
+                          AppendLoad.run(
+                              baseline::appendDurably, workload.threads(), payload, logMillis);
                       baseline.trim();
                       yield rate;
                     }
@@ -151,7 +166,7 @@ final class TranslogBenchmark implements Benchmark {
                   });
       syncLatencyP50 = spindle.stats().syncLatencyP50Nanos();
     } finally {
-      IOUtils.rm(spindleDir, baselineDir, rawDir);
+      IOUtils.rm(spindleDir, mappedDir, baselineDir, rawDir);
     }
     double forceMicros =
         1e6 / measurements.median(TranslogContender.FSYNC_LIMIT) * workload.threads();
@@ -168,6 +183,80 @@ final class TranslogBenchmark implements Benchmark {
   }
 
   /**
+   * The writers on their own: threads append and never wait, so the rate is what an append costs
+   * (encoding, checksum, the append lock, and the copy into a buffer that a write call empties, or
+   * into a mapped page that the kernel allocates on first touch), with the disk's write-back behind
+   * it. Each contender's files are deleted after each trial, so dirty pages never pile up.
+   */
+  private static String appendsThatDoNotWait(
+      Mode mode, Path workDir, Rounds rounds, StringBuilder details) throws IOException {
+    List<Integer> threadCounts = List.of(1, 4);
+    List<Integer> payloadSizes = List.of(100, 1024);
+    long millis = mode.pick(200L, 500L);
+    List<TranslogContender> writers =
+        List.of(TranslogContender.SPINDLE, TranslogContender.SPINDLE_MAPPED);
+    MarkdownTable table =
+        new MarkdownTable(
+            List.of(
+                "payload",
+                "threads",
+                "buffered (" + UNIT + ")",
+                "memory-mapped (" + UNIT + ")",
+                "memory-mapped / buffered"));
+    for (int payloadSize : payloadSizes) {
+      byte[] payload = new byte[payloadSize];
+      new Random(SEED + payloadSize).nextBytes(payload);
+      for (int threads : threadCounts) {
+        Workload workload = new Workload(threads, payloadSize);
+        Measurements<TranslogContender> m =
+            RoundRobin.measure(
+                "translog appends only " + workload.label(),
+                writers,
+                rounds,
+                contender -> {
+                  Path dir = Files.createDirectories(workDir.resolve("appends-only"));
+                  try (SpindleAppender log =
+                      new SpindleAppender(
+                          dir,
+                          contender == TranslogContender.SPINDLE_MAPPED
+                              ? MAPPED_SEGMENT_SIZE
+                              : 0)) {
+                    return AppendLoad.run(log::append, threads, payload, millis);
+                  } finally {
+                    IOUtils.rm(dir);
+                  }
+                });
+        table.row(
+            List.of(
+                payloadSize + " B",
+                Integer.toString(threads),
+                format("%,.0f", m.median(TranslogContender.SPINDLE)),
+                format("%,.0f", m.median(TranslogContender.SPINDLE_MAPPED)),
+                format(
+                    "%.2fx",
+                    m.medianRatio(TranslogContender.SPINDLE_MAPPED, TranslogContender.SPINDLE))));
+        details.append(workload.label()).append(", appends only, per measured round:\n\n");
+        details.append(ComparisonTables.rounds(m, "Writer", UNIT)).append('\n');
+      }
+    }
+    return String.format(
+        Locale.ROOT,
+        """
+        ### Appends that do not wait
+
+        Threads append and never wait for durability, against a fresh translog per trial
+        (REQUEST durability, no sync): the buffered writer (1 MiB buffers written with
+        `FileChannel.write`) next to memory-mapped segments of %d MiB. %s of %.1f s.
+
+        %s
+        """,
+        MAPPED_SEGMENT_SIZE >> 20,
+        rounds,
+        millis / 1000.0,
+        table);
+  }
+
+  /**
    * What the CPU allows when fsync costs nothing: Spindle's translog, the same threads and
    * payloads, on tmpfs, where force returns at once. Infinite when there is no tmpfs.
    */
@@ -177,10 +266,12 @@ final class TranslogBenchmark implements Benchmark {
       return Double.POSITIVE_INFINITY;
     }
     Path dir = Files.createTempDirectory(TMPFS, "spindle-translog-bench");
-    try (SpindleAppender spindle = new SpindleAppender(dir)) {
+    try (SpindleAppender spindle = new SpindleAppender(dir, 0)) {
       double best = 0;
       for (int i = 0; i < 2; i++) {
-        best = Math.max(best, DurableAppendLoad.run(spindle, workload.threads(), payload, millis));
+        best =
+            Math.max(
+                best, AppendLoad.run(spindle::appendDurably, workload.threads(), payload, millis));
         spindle.trim();
       }
       Progress.log("translog %s: CPU bound on tmpfs %,.0f %s", workload.label(), best, UNIT);
@@ -198,11 +289,13 @@ final class TranslogBenchmark implements Benchmark {
                 "Spindle (" + UNIT + ")",
                 "global lock (" + UNIT + ")",
                 "fsync limit (" + UNIT + ")",
+                "memory-mapped (" + UNIT + ")",
                 "Spindle / global lock",
                 "Spindle / fsync limit",
                 "Spindle / data+ckp limit",
                 "ops per fsync",
-                "raw force (µs)"));
+                "raw force (µs)",
+                "memory-mapped / buffered"));
     for (Result result : results) {
       if (result.workload().payloadSize() != payloadSize) {
         continue;
@@ -214,6 +307,7 @@ final class TranslogBenchmark implements Benchmark {
               format("%,.0f", m.median(TranslogContender.SPINDLE)),
               format("%,.0f", m.median(TranslogContender.GLOBAL_LOCK)),
               format("%,.0f", m.median(TranslogContender.FSYNC_LIMIT)),
+              format("%,.0f", m.median(TranslogContender.SPINDLE_MAPPED)),
               format(
                   "%.2fx", m.medianRatio(TranslogContender.SPINDLE, TranslogContender.GLOBAL_LOCK)),
               format(
@@ -222,7 +316,10 @@ final class TranslogBenchmark implements Benchmark {
                   "%.2fx",
                   m.medianRatio(TranslogContender.SPINDLE, TranslogContender.TWO_FSYNC_LIMIT)),
               format("%.1f", result.operationsPerFsync()),
-              format("%.0f", result.forceMicros())));
+              format("%.0f", result.forceMicros()),
+              format(
+                  "%.2fx",
+                  m.medianRatio(TranslogContender.SPINDLE_MAPPED, TranslogContender.SPINDLE))));
     }
     return table.toString();
   }
@@ -232,7 +329,8 @@ final class TranslogBenchmark implements Benchmark {
         Locale.ROOT,
         """
         Each thread appends one operation and waits until it is durable, again and again.
-        Spindle's translog runs with its defaults (1 MiB buffer, REQUEST durability); the global
+        Spindle's translog runs with its defaults (1 MiB buffer, REQUEST durability), and once
+        more with memory-mapped segments of %d MiB instead of the buffer; the global
         lock log holds one lock across the write, the data fsync and the checkpoint fsync. The
         fsync limit is threads divided by the latency of a raw append plus `force()` measured in
         the same round on the same disk, capped by what the CPU manages when fsync is free
@@ -242,6 +340,7 @@ final class TranslogBenchmark implements Benchmark {
         %.1f s per raw-force measurement.
 
         """,
+        MAPPED_SEGMENT_SIZE >> 20,
         rounds,
         logMillis / 1000.0,
         rawMillis / 1000.0);

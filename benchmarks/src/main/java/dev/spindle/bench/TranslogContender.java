@@ -7,6 +7,8 @@ package dev.spindle.bench;
 enum TranslogContender {
   /** Spindle's translog: appends into a buffer, group commit, fsync outside the append lock. */
   SPINDLE("Spindle translog"),
+  /** The same translog storing appends through memory-mapped segments. */
+  SPINDLE_MAPPED("Spindle translog, memory-mapped"),
   /** {@link GlobalLockLog}: one lock across write, fsync and checkpoint. */
   GLOBAL_LOCK("global lock"),
   /**

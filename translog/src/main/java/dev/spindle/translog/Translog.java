@@ -220,8 +220,7 @@ public final class Translog implements Closeable {
           boolean success = false;
           try {
             GenerationWriter writer =
-                new BufferedChannelWriter(
-                    plan.openedGeneration(), opened.channel(), config.bufferSize(), true);
+                newWriter(config, plan.openedGeneration(), opened.channel(), true);
             Translog translog = new Translog(config, plan, writer, opened.checkpointFile());
             success = true;
             return translog;
@@ -231,6 +230,13 @@ public final class Translog implements Closeable {
             }
           }
         });
+  }
+
+  private static GenerationWriter newWriter(
+      TranslogConfig config, long generation, FileChannel channel, boolean released) {
+    return config.mappedSegmentSize() > 0
+        ? new MappedSegmentWriter(generation, channel, config.mappedSegmentSize(), released)
+        : new BufferedChannelWriter(generation, channel, config.bufferSize(), released);
   }
 
   /**
@@ -577,7 +583,7 @@ public final class Translog implements Closeable {
       try {
         FileChannel channel =
             TranslogFiles.createGeneration(directory, new TranslogHeader(uuid, nextGeneration));
-        next = new BufferedChannelWriter(nextGeneration, channel, config.bufferSize(), false);
+        next = newWriter(config, nextGeneration, channel, false);
         TranslogFiles.fsyncDirectory(directory);
         Checkpoint sealed;
         long operations;

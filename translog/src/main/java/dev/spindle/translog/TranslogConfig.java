@@ -35,12 +35,16 @@ public final class TranslogConfig {
   /** The smallest write buffer accepted. */
   public static final int MIN_BUFFER_SIZE = 1 << 10;
 
+  /** The smallest memory-mapped segment accepted. */
+  public static final int MIN_MAPPED_SEGMENT_SIZE = 1 << 16;
+
   private final Path directory;
   private final int bufferSize;
   private final long rollSize;
   private final Durability durability;
   private final Duration syncInterval;
   private final RecoveryMode recoveryMode;
+  private final int mappedSegmentSize;
 
   private TranslogConfig(Builder builder) {
     this.directory = builder.directory;
@@ -49,6 +53,7 @@ public final class TranslogConfig {
     this.durability = builder.durability;
     this.syncInterval = builder.syncInterval;
     this.recoveryMode = builder.recoveryMode;
+    this.mappedSegmentSize = builder.mappedSegmentSize;
   }
 
   /**
@@ -92,6 +97,14 @@ public final class TranslogConfig {
     return recoveryMode;
   }
 
+  /**
+   * The size of the memory-mapped segments appends are stored into, or 0 if appends go through
+   * write buffers and a {@code FileChannel}.
+   */
+  public int mappedSegmentSize() {
+    return mappedSegmentSize;
+  }
+
   @Override
   public String toString() {
     return "TranslogConfig(directory="
@@ -105,6 +118,7 @@ public final class TranslogConfig {
         + (durability == Durability.ASYNC ? ", syncInterval=" + syncInterval : "")
         + ", recoveryMode="
         + recoveryMode
+        + (mappedSegmentSize > 0 ? ", mappedSegmentSize=" + mappedSegmentSize : "")
         + ")";
   }
 
@@ -116,6 +130,7 @@ public final class TranslogConfig {
     private Durability durability = Durability.REQUEST;
     private Duration syncInterval = DEFAULT_SYNC_INTERVAL;
     private RecoveryMode recoveryMode = RecoveryMode.STRICT;
+    private int mappedSegmentSize;
 
     private Builder(Path directory) {
       this.directory = Objects.requireNonNull(directory, "directory");
@@ -169,6 +184,26 @@ public final class TranslogConfig {
     /** What recovery does with damage; {@link RecoveryMode#STRICT} by default. */
     public Builder recoveryMode(RecoveryMode mode) {
       this.recoveryMode = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    /**
+     * Stores appends straight into the generation file through memory-mapped segments of this many
+     * bytes, at least {@link #MIN_MAPPED_SEGMENT_SIZE}, instead of copying them into write buffers
+     * that a {@code FileChannel} writes out; 0 (the default) for the buffers. An append is then a
+     * memory copy into the page cache, with no write call for any thread to make; the file grows a
+     * segment at a time, zero-filled ahead of the records, and the buffer size is not used. The
+     * format, durability and recovery are the same either way.
+     */
+    public Builder mappedSegmentSize(int bytes) {
+      if (bytes != 0 && bytes < MIN_MAPPED_SEGMENT_SIZE) {
+        throw new IllegalArgumentException(
+            "mappedSegmentSize must be 0 or at least "
+                + MIN_MAPPED_SEGMENT_SIZE
+                + " bytes, got "
+                + bytes);
+      }
+      this.mappedSegmentSize = bytes;
       return this;
     }
 

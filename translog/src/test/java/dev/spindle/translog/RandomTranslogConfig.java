@@ -5,7 +5,8 @@ import java.util.Random;
 
 /**
  * Randomly configured translogs for tests: small buffers and roll sizes often, so that records span
- * buffers and generations roll within a test. Every choice comes from the given random.
+ * buffers and generations roll within a test, and memory-mapped segments a third of the time. Every
+ * choice comes from the given random.
  */
 final class RandomTranslogConfig {
 
@@ -17,6 +18,11 @@ final class RandomTranslogConfig {
       case 0 -> builder.bufferSize(TranslogConfig.MIN_BUFFER_SIZE);
       case 1 -> builder.bufferSize(TranslogConfig.MIN_BUFFER_SIZE + random.nextInt(8192));
       case 2 -> builder.bufferSize(64 << 10);
+      default -> {}
+    }
+    switch (random.nextInt(6)) {
+      case 0 -> builder.mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE);
+      case 1 -> builder.mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE * 3 + 4096);
       default -> {}
     }
     switch (random.nextInt(3)) {

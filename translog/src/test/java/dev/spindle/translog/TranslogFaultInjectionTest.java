@@ -53,6 +53,9 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
 
   /** What the history appended, acknowledged and trimmed, to check recovery against. */
   private static final class Model {
+    /** The translog's {@link TranslogConfig#mappedSegmentSize()}: 0 for the buffered writer. */
+    final int mappedSegmentSize;
+
     final List<Location> locations = new ArrayList<>();
     final List<byte[]> payloads = new ArrayList<>();
     int acknowledged;
@@ -62,6 +65,10 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
 
     /** Generations below this may be deleted: a trim to here was asked for, and maybe failed. */
     long trimAskedBelow = 1;
+
+    Model(int mappedSegmentSize) {
+      this.mappedSegmentSize = mappedSegmentSize;
+    }
 
     void appended(Location location, byte[] payload) {
       locations.add(location);
@@ -86,9 +93,10 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     return payload;
   }
 
-  private static TranslogConfig config(Path dir) {
+  private static TranslogConfig config(Path dir, Model model) {
     return TranslogConfig.builder(dir)
         .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
+        .mappedSegmentSize(model.mappedSegmentSize)
         .rollSize(3000)
         .build();
   }
@@ -96,7 +104,7 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   /** The translog that the history recovers: a few operations over two generations. */
   private static void prepare(Path dir, long seed, Model model) throws IOException {
     Random random = new Random(seed);
-    try (Translog translog = Translog.open(config(dir))) {
+    try (Translog translog = Translog.open(config(dir, model))) {
       for (int i = 0; i < 6; i++) {
         byte[] payload = payload(random, model.payloads.size());
         model.appended(translog.append(payload), payload);
@@ -115,7 +123,7 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   private static Exception history(Path dir, long seed, Model model, Translog[] opened) {
     Random random = new Random(seed);
     try {
-      Translog translog = Translog.open(config(dir));
+      Translog translog = Translog.open(config(dir, model));
       opened[0] = translog;
       Location last = null;
       for (int step = 0; step < 40; step++) {
@@ -171,21 +179,36 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   }
 
   public void testEveryOperationFails() throws Exception {
+    Map<FileOperation, Long> counts = failEveryOperation(0);
+    assertTrue("the history exercised " + counts, counts.get(FileOperation.WRITE) > 20);
+  }
+
+  /**
+   * The same with memory-mapped segments: records reach the file through mappings, which faults do
+   * not target, so the writes failed are those of headers and checkpoints, and the forces are those
+   * that make the mapped records durable.
+   */
+  public void testEveryOperationFailsWithMappedSegments() throws Exception {
+    Map<FileOperation, Long> counts = failEveryOperation(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE);
+    assertTrue("the history exercised " + counts, counts.get(FileOperation.WRITE) > 5);
+  }
+
+  private Map<FileOperation, Long> failEveryOperation(int mappedSegmentSize) throws Exception {
     long seed = random().nextLong();
-    Map<FileOperation, Long> counts = countOperations(seed);
+    Map<FileOperation, Long> counts = countOperations(seed, mappedSegmentSize);
     int runs = 0;
     for (FileOperation kind : KINDS) {
       for (long n = 1; n <= counts.getOrDefault(kind, 0L); n++) {
         InjectedFault fault = faultFor(kind);
-        runWithFault(seed, kind, n, fault);
+        runWithFault(seed, mappedSegmentSize, kind, n, fault);
         runs++;
       }
     }
-    assertTrue("the history exercised " + counts, counts.get(FileOperation.WRITE) > 20);
     assertTrue(counts.toString(), counts.get(FileOperation.FORCE) > 10);
     assertTrue(counts.toString(), counts.get(FileOperation.RENAME) > 1);
     assertTrue(counts.toString(), counts.get(FileOperation.DELETE) > 1);
     assertTrue(runs > 50);
+    return counts;
   }
 
   private static InjectedFault faultFor(FileOperation kind) {
@@ -196,14 +219,15 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     return random().nextBoolean() ? InjectedFault.IO_ERROR : InjectedFault.NO_SPACE;
   }
 
-  private Map<FileOperation, Long> countOperations(long seed) throws IOException {
+  private Map<FileOperation, Long> countOperations(long seed, int mappedSegmentSize)
+      throws IOException {
     Map<FileOperation, AtomicLong> counters = new EnumMap<>(FileOperation.class);
     for (FileOperation kind : FileOperation.values()) {
       counters.put(kind, new AtomicLong());
     }
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       Path dir = fs.root();
-      Model model = new Model();
+      Model model = new Model(mappedSegmentSize);
       prepare(dir, seed, model);
       fs.injectFaults(
           (operation, path) -> {
@@ -222,12 +246,13 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     return counts;
   }
 
-  private void runWithFault(long seed, FileOperation kind, long n, InjectedFault fault)
+  private void runWithFault(
+      long seed, int mappedSegmentSize, FileOperation kind, long n, InjectedFault fault)
       throws Exception {
     String what = kind + " #" + n + " fails with " + fault + " (history seed " + seed + ")";
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       Path dir = fs.root();
-      Model model = new Model();
+      Model model = new Model(mappedSegmentSize);
       prepare(dir, seed, model);
       AtomicBoolean fired = new AtomicBoolean();
       FaultInjector nth = FaultInjector.nth(kind, n, fault);
@@ -313,7 +338,7 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
    * acknowledged operation above it, each byte for byte.
    */
   private static void verifyRecovery(String what, Path dir, Model model) throws IOException {
-    try (Translog translog = Translog.open(config(dir))) {
+    try (Translog translog = Translog.open(config(dir, model))) {
       List<Operation> recovered = TranslogTest.readAll(translog, 0);
       List<Integer> actual = new ArrayList<>();
       for (Operation operation : recovered) {

@@ -31,9 +31,14 @@ public class TranslogPowerLossTest extends BaseWriteAheadLogTestCase {
     QuietLogging.restore();
   }
 
+  /** The random configuration of the next open. */
+  protected TranslogConfig.Builder configure(Path directory) {
+    return RandomTranslogConfig.builder(random(), directory);
+  }
+
   @Override
   protected LogUnderTest open(Path directory) throws IOException {
-    TranslogConfig.Builder builder = RandomTranslogConfig.builder(random(), directory);
+    TranslogConfig.Builder builder = configure(directory);
     if (random().nextInt(4) == 0) {
       builder.durability(Durability.ASYNC).syncInterval(Duration.ofMillis(1 + random().nextInt(5)));
     }

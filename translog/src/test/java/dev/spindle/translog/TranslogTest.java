@@ -68,6 +68,40 @@ public class TranslogTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * Memory-mapped segments: the file is extended a whole segment at a time, past the records, and
+   * the zeros after them are a tail that neither snapshots nor recovery ever return, whichever
+   * writer reopens the translog.
+   */
+  public void testMappedSegmentsExtendTheFileAheadOfTheRecords() throws IOException {
+    Path dir = createTempDir();
+    int segment = TranslogConfig.MIN_MAPPED_SEGMENT_SIZE;
+    TranslogConfig mapped =
+        TranslogConfig.builder(dir).mappedSegmentSize(segment).rollSize(1L << 30).build();
+    List<Appended> appended = new ArrayList<>();
+    long end;
+    try (Translog translog = Translog.open(mapped)) {
+      Location last = null;
+      while (last == null || last.offset() < 2 * segment) {
+        byte[] payload = RandomTranslogConfig.payload(random());
+        last = translog.append(payload);
+        appended.add(new Appended(last.seqNo(), payload));
+      }
+      translog.ensureSynced(last);
+      end = last.offset() + last.size();
+      assertSameOperations(appended, readAll(translog, 0));
+    }
+    long size = Files.size(dir.resolve(TranslogFiles.generationFileName(1)));
+    assertEquals("whole segments", 0, size % segment);
+    assertTrue(size + " bytes hold the records up to " + end, size >= end && size - end < segment);
+    TranslogConfig reopen =
+        random().nextBoolean() ? mapped : RandomTranslogConfig.create(random(), dir);
+    try (Translog translog = Translog.open(reopen)) {
+      assertEquals(appended.size(), translog.recoveryReport().operations());
+      assertSameOperations(appended, readAll(translog, 0));
+    }
+  }
+
   public void testCloseMakesEverythingDurable() throws IOException {
     Path dir = createTempDir();
     TranslogConfig config = RandomTranslogConfig.create(random(), dir);
@@ -439,8 +473,22 @@ public class TranslogTest extends LuceneTestCase {
     expectThrows(
         IllegalArgumentException.class,
         () -> TranslogConfig.builder(dir).syncInterval(Duration.ZERO));
+    expectThrows(
+        IllegalArgumentException.class,
+        () ->
+            TranslogConfig.builder(dir)
+                .mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE - 1));
+    expectThrows(
+        IllegalArgumentException.class, () -> TranslogConfig.builder(dir).mappedSegmentSize(-1));
     expectThrows(NullPointerException.class, () -> TranslogConfig.builder(null));
+    assertEquals(
+        TranslogConfig.MIN_MAPPED_SEGMENT_SIZE,
+        TranslogConfig.builder(dir)
+            .mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE)
+            .build()
+            .mappedSegmentSize());
     TranslogConfig config = TranslogConfig.builder(dir).build();
+    assertEquals(0, config.mappedSegmentSize());
     assertEquals(TranslogConfig.DEFAULT_BUFFER_SIZE, config.bufferSize());
     assertEquals(TranslogConfig.DEFAULT_ROLL_SIZE, config.rollSize());
     assertEquals(Durability.REQUEST, config.durability());

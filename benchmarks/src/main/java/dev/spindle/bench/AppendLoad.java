@@ -9,15 +9,20 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Runs threads that each append an operation and wait until it is durable, again and again, for a
- * fixed time, and returns the number of durable operations per second.
+ * Runs threads that each make the same append call again and again, for a fixed time, and returns
+ * the number of calls per second: durable operations when the call waits for durability.
  */
-final class DurableAppendLoad {
+final class AppendLoad {
 
-  private DurableAppendLoad() {}
+  /** One append, as a thread of the load makes it. */
+  @FunctionalInterface
+  interface AppendCall {
+    void append(byte[] payload) throws IOException;
+  }
 
-  static double run(DurableAppender log, int threads, byte[] payload, long millis)
-      throws IOException {
+  private AppendLoad() {}
+
+  static double run(AppendCall call, int threads, byte[] payload, long millis) throws IOException {
     LongAdder operations = new LongAdder();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     CountDownLatch ready = new CountDownLatch(threads);
@@ -33,7 +38,7 @@ final class DurableAppendLoad {
                   start.await();
                   long done = 0;
                   while (System.nanoTime() < deadline[0]) {
-                    log.appendDurably(payload);
+                    call.append(payload);
                     done++;
                   }
                   operations.add(done);
@@ -41,7 +46,7 @@ final class DurableAppendLoad {
                   failure.compareAndSet(null, e);
                 }
               },
-              "durable-appender-" + t);
+              "appender-" + t);
       worker.start();
       workers.add(worker);
     }
@@ -54,7 +59,7 @@ final class DurableAppendLoad {
     }
     long elapsed = System.nanoTime() - begin;
     if (failure.get() != null) {
-      throw new UncheckedIOException(new IOException("a durable appender failed", failure.get()));
+      throw new UncheckedIOException(new IOException("an appender failed", failure.get()));
     }
     return operations.sum() * 1e9 / elapsed;
   }

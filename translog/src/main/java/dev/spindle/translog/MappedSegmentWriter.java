@@ -1,0 +1,284 @@
+package dev.spindle.translog;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.util.Constants;
+
+/**
+ * A {@link GenerationWriter} that stores appended bytes straight into the generation file through
+ * memory-mapped segments, the layout Kafka's KAFKA-414 measured for small writes: an append is a
+ * memory copy into the page cache, with no buffer to hand over and no {@code write} call. Segments
+ * of {@code segmentSize} bytes, aligned to multiples of it in the file, are mapped one after the
+ * other as appends reach them; mapping one extends the file to its end, so the file is
+ * pre-allocated (sparse, zero-filled) a segment ahead of the records. The zeros past the
+ * checkpointed length are an unsynced tail like any other and are never read (see {@code
+ * FORMAT.md}).
+ *
+ * <p>Until {@link #release()} a generation's file must hold nothing but its header, so appends are
+ * held in memory; the first {@link #add} or {@link #detach} after the release copies them into the
+ * mapping, in order, and later appends go straight in. A failure to map a segment, or a fault while
+ * storing into one (a full disk surfaces as one under a sparse file), cannot be thrown from {@code
+ * add}: the writer remembers it and the next {@link #write} or {@link #force} throws it, so the
+ * translog fails closed before acknowledging anything the file may not hold.
+ *
+ * <p>{@link #force} forces the channel, which also makes the file's new length durable. On Linux
+ * that is enough: mapped stores dirty the same page cache that {@code fdatasync} writes back, and
+ * an msync first would cost a second flush. Elsewhere, where Java only promises durability for
+ * mapped stores through {@code MappedByteBuffer.force}, the dirty range of the mapped segments is
+ * forced first. Mappings are released by the garbage collector; the file can be deleted while they
+ * exist.
+ */
+final class MappedSegmentWriter implements GenerationWriter {
+
+  private final long generation;
+  private final FileChannel channel;
+  private final int segmentSize;
+
+  // Lock order: the translog's append lock (held by every caller of add, addedOffset and detach)
+  // -> segments. segments is only held to add a mapping or to copy the list.
+
+  /** Guarded by the translog's append lock. */
+  private long addedOffset = TranslogHeader.SIZE;
+
+  /** Guarded by the translog's append lock: the segment that holds addedOffset, or null. */
+  private MappedByteBuffer segment;
+
+  /** Guarded by the translog's append lock: the file offset of {@link #segment}'s first byte. */
+  private long segmentStart;
+
+  /**
+   * Guarded by the translog's append lock: the bytes added before the release, which start right
+   * after the header; null once they are in the mapping.
+   */
+  private ByteArrayOutputStream held = new ByteArrayOutputStream();
+
+  /** Every segment mapped so far, in file order; guarded by itself. */
+  private final List<MappedByteBuffer> segments = new ArrayList<>();
+
+  /** Guarded by the translog's append lock: every byte below it is in the mapping. */
+  private long mappedOffset = TranslogHeader.SIZE;
+
+  /** Written under the append lock by {@link #detach}: what the next force must cover. */
+  private volatile long detachedOffset = TranslogHeader.SIZE;
+
+  /** Written under {@link #segments}: every byte below it was forced. */
+  private volatile long forcedOffset = TranslogHeader.SIZE;
+
+  /** Nothing waits to be written, except after a failure: see {@link #failAppends}. */
+  private volatile long pendingBytes;
+
+  private volatile boolean released;
+
+  /**
+   * The first failure to map, store, write or force. After it the file's content past the last
+   * force is unknown, so the writer refuses to force again: nothing is vouched for by a retried
+   * fsync (fsyncgate).
+   */
+  private volatile IOException failure;
+
+  /**
+   * @param generation the generation the file holds
+   * @param channel the file, open for reading and writing, its header already written and forced;
+   *     closed by {@link #close}
+   * @param segmentSize the size of each mapped segment, in bytes
+   * @param released whether appends may reach the file at once (false for a generation that no
+   *     checkpoint names yet)
+   */
+  MappedSegmentWriter(long generation, FileChannel channel, int segmentSize, boolean released) {
+    if (segmentSize <= 0) {
+      throw new IllegalArgumentException("segmentSize must be positive, got " + segmentSize);
+    }
+    this.generation = generation;
+    this.channel = channel;
+    this.segmentSize = segmentSize;
+    this.released = released;
+  }
+
+  @Override
+  public long generation() {
+    return generation;
+  }
+
+  @Override
+  public long addedOffset() {
+    return addedOffset;
+  }
+
+  @Override
+  public void add(byte[] bytes, int offset, int length) {
+    if (held != null && unhold() == false) {
+      if (failure == null) {
+        held.write(bytes, offset, length);
+      }
+      addedOffset += length;
+      return;
+    }
+    if (failure != null) {
+      addedOffset += length; // dropped, see failAppends
+      return;
+    }
+    long start = addedOffset;
+    try {
+      store(bytes, offset, length);
+    } catch (IOException | RuntimeException | InternalError e) {
+      failAppends(e);
+      addedOffset = start + length;
+    }
+  }
+
+  /**
+   * Copies the held bytes into the mapping once the generation is released. Returns whether appends
+   * now go straight into the mapping.
+   */
+  private boolean unhold() {
+    if (released == false || failure != null) {
+      return false;
+    }
+    byte[] bytes = held.toByteArray();
+    held = null;
+    addedOffset = TranslogHeader.SIZE;
+    try {
+      store(bytes, 0, bytes.length);
+    } catch (IOException | RuntimeException | InternalError e) {
+      failAppends(e);
+      addedOffset = TranslogHeader.SIZE + bytes.length;
+    }
+    return true;
+  }
+
+  /**
+   * A mapping or a store into one failed; InternalError is how the JVM reports a SIGBUS from a
+   * store (a full disk under a sparse file). The bytes from here on are dropped: the failure stops
+   * every later force, so none of them is ever acknowledged, and the pending bytes it reports make
+   * the next appender call {@link #write}, which throws it and fails the translog closed.
+   */
+  private void failAppends(Throwable t) {
+    fail(t);
+    pendingBytes = Long.MAX_VALUE;
+  }
+
+  private void store(byte[] bytes, int offset, int length) throws IOException {
+    while (length > 0) {
+      long end = segmentStart + (segment == null ? 0 : segmentSize);
+      if (addedOffset >= end) {
+        map(addedOffset - addedOffset % segmentSize);
+        end = segmentStart + segmentSize;
+      }
+      int chunk = (int) Math.min(length, end - addedOffset);
+      segment.put((int) (addedOffset - segmentStart), bytes, offset, chunk);
+      offset += chunk;
+      length -= chunk;
+      addedOffset += chunk;
+    }
+    mappedOffset = addedOffset;
+  }
+
+  private void map(long start) throws IOException {
+    MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, start, segmentSize);
+    synchronized (segments) {
+      segments.add(mapped);
+    }
+    segment = mapped;
+    segmentStart = start;
+  }
+
+  @Override
+  public void detach() {
+    if (held == null || unhold()) {
+      detachedOffset = mappedOffset;
+    }
+  }
+
+  @Override
+  public long pendingBytes() {
+    return pendingBytes;
+  }
+
+  @Override
+  public void release() {
+    released = true;
+  }
+
+  /**
+   * Nothing to write: bytes reach the file as they are stored into the mapping. Throws the failure
+   * that stopped appends from reaching the mapping, so that the translog fails closed.
+   */
+  @Override
+  public long write(boolean waitForWriter) throws IOException {
+    ensureNotFailed();
+    return released ? detachedOffset : TranslogHeader.SIZE;
+  }
+
+  @Override
+  public void force() throws IOException {
+    ensureNotFailed();
+    long from = forcedOffset;
+    long to = detachedOffset;
+    try {
+      if (Constants.LINUX == false) {
+        forceMappedPages(from, to);
+      }
+      channel.force(false);
+    } catch (IOException | RuntimeException | InternalError e) {
+      fail(e);
+      throw failure;
+    }
+    synchronized (segments) {
+      forcedOffset = Math.max(forcedOffset, to);
+    }
+  }
+
+  /**
+   * Forces the pages stored into since the last force through the mappings. Each {@code
+   * MappedByteBuffer.force} is an msync, which costs an fsync even over clean pages, so only the
+   * segments holding bytes detached since then: one, or two where the records cross a boundary.
+   */
+  private void forceMappedPages(long from, long to) {
+    List<MappedByteBuffer> mapped;
+    synchronized (segments) {
+      mapped = List.copyOf(segments);
+    }
+    for (int i = (int) (from / segmentSize);
+        i < mapped.size() && (long) i * segmentSize < to;
+        i++) {
+      long start = (long) i * segmentSize;
+      int index = (int) (Math.max(from, start) - start);
+      int length = (int) (Math.min(to, start + segmentSize) - start) - index;
+      mapped.get(i).force(index, length);
+    }
+  }
+
+  private void fail(Throwable t) {
+    if (failure == null) {
+      failure =
+          t instanceof IOException e
+              ? e
+              : new IOException(
+                  "storing into the memory-mapped translog generation " + generation + " failed",
+                  t);
+    }
+  }
+
+  private void ensureNotFailed() throws IOException {
+    IOException cause = failure;
+    if (cause != null) {
+      throw new IOException(
+          "an earlier write or force of generation " + generation + " failed; not retrying", cause);
+    }
+  }
+
+  /** Closes the file. The mappings stay valid until collected, but nothing stores into them. */
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+
+  @Override
+  public String toString() {
+    return "MappedSegmentWriter(generation=" + generation + ", added=" + addedOffset + ")";
+  }
+}
