@@ -6,9 +6,9 @@ import java.io.IOException;
 /**
  * How the bytes of the generation being written reach its file. The translog encodes records and
  * decides when bytes must be durable; a writer only moves bytes. {@link BufferedChannelWriter}
- * copies into direct buffers and writes them with a {@link java.nio.channels.FileChannel}; a writer
- * into a pre-allocated memory-mapped file can implement the same contract without any change to the
- * format, recovery or concurrency code.
+ * copies into direct buffers and writes them with a {@link java.nio.channels.FileChannel}; {@link
+ * MappedSegmentWriter} stores into memory-mapped segments of the file. Either serves the same
+ * format, recovery and concurrency code.
  *
  * <p><b>Thread contract.</b> {@link #add}, {@link #addedOffset} and {@link #detach} are called only
  * under the translog's append lock, so by one thread at a time; they must not block on I/O. {@link

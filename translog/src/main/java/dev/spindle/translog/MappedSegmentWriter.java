@@ -30,13 +30,17 @@ import org.apache.lucene.util.Constants;
  * an msync first would cost a second flush. Elsewhere, where Java only promises durability for
  * mapped stores through {@code MappedByteBuffer.force}, the dirty range of the mapped segments is
  * forced first. Mappings are released by the garbage collector; the file can be deleted while they
- * exist.
+ * exist; each is one entry in the process's map table ({@code vm.max_map_count} on Linux), so
+ * segments much smaller than a generation cost map entries until the next garbage collection.
  */
 final class MappedSegmentWriter implements GenerationWriter {
 
   private final long generation;
   private final FileChannel channel;
   private final int segmentSize;
+
+  /** Whether {@link #force} forces the mappings before the channel: off Linux. */
+  private final boolean forceMappings;
 
   // Lock order: the translog's append lock (held by every caller of add, addedOffset and detach)
   // -> segments. segments is only held to add a mapping or to copy the list.
@@ -56,7 +60,10 @@ final class MappedSegmentWriter implements GenerationWriter {
    */
   private ByteArrayOutputStream held = new ByteArrayOutputStream();
 
-  /** Every segment mapped so far, in file order; guarded by itself. */
+  /**
+   * Every segment mapped so far, in file order, if {@link #forceMappings}; guarded by itself.
+   * Otherwise empty, so that the collector unmaps segments the appends have left behind.
+   */
   private final List<MappedByteBuffer> segments = new ArrayList<>();
 
   /** Guarded by the translog's append lock: every byte below it is in the mapping. */
@@ -89,6 +96,16 @@ final class MappedSegmentWriter implements GenerationWriter {
    *     checkpoint names yet)
    */
   MappedSegmentWriter(long generation, FileChannel channel, int segmentSize, boolean released) {
+    this(generation, channel, segmentSize, released, Constants.LINUX == false);
+  }
+
+  /** As above; {@code forceMappings} chooses the force of non-Linux systems, for tests. */
+  MappedSegmentWriter(
+      long generation,
+      FileChannel channel,
+      int segmentSize,
+      boolean released,
+      boolean forceMappings) {
     if (segmentSize <= 0) {
       throw new IllegalArgumentException("segmentSize must be positive, got " + segmentSize);
     }
@@ -96,6 +113,7 @@ final class MappedSegmentWriter implements GenerationWriter {
     this.channel = channel;
     this.segmentSize = segmentSize;
     this.released = released;
+    this.forceMappings = forceMappings;
   }
 
   @Override
@@ -179,8 +197,10 @@ final class MappedSegmentWriter implements GenerationWriter {
 
   private void map(long start) throws IOException {
     MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, start, segmentSize);
-    synchronized (segments) {
-      segments.add(mapped);
+    if (forceMappings) {
+      synchronized (segments) {
+        segments.add(mapped);
+      }
     }
     segment = mapped;
     segmentStart = start;
@@ -219,7 +239,7 @@ final class MappedSegmentWriter implements GenerationWriter {
     long from = forcedOffset;
     long to = detachedOffset;
     try {
-      if (Constants.LINUX == false) {
+      if (forceMappings) {
         forceMappedPages(from, to);
       }
       channel.force(false);
