@@ -6,32 +6,43 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.util.Constants;
 
 /**
  * A {@link GenerationWriter} that stores appended bytes straight into the generation file through
  * memory-mapped segments, the layout Kafka's KAFKA-414 measured for small writes: an append is a
- * memory copy into the page cache, with no buffer to hand over and no {@code write} call. Segments
- * of {@code segmentSize} bytes, aligned to multiples of it in the file, are mapped one after the
- * other as appends reach them; mapping one extends the file to its end, so the file is
- * pre-allocated (sparse, zero-filled) a segment ahead of the records. The zeros past the
- * checkpointed length are an unsynced tail like any other and are never read (see {@code
- * FORMAT.md}).
+ * memory copy into the page cache, with no buffer to hand over and no {@code write} call.
  *
- * <p>Until {@link #release()} a generation's file must hold nothing but its header, so appends are
- * held in memory; the first {@link #add} or {@link #detach} after the release copies them into the
- * mapping, in order, and later appends go straight in. A failure to map a segment, or a fault while
- * storing into one (a full disk surfaces as one under a sparse file), cannot be thrown from {@code
- * add}: the writer remembers it and the next {@link #write} or {@link #force} throws it, so the
- * translog fails closed before acknowledging anything the file may not hold.
+ * <p><b>Segments.</b> Segments of {@code segmentSize} bytes, aligned to multiples of it in the
+ * file, are mapped one after the other. Mapping one extends the file to its end (sparse: the JDK
+ * truncates upwards), so the file is pre-allocated a segment ahead of the records; the zeros past
+ * the checkpointed length are an unsynced tail like any other and are never read (see {@code
+ * FORMAT.md}). Mapping is I/O, so it is kept out of the append lock: once appends are half-way
+ * through a segment, the next appender to leave the lock maps the next one ({@link #write}), and
+ * appends map under the lock only a generation's first segment, or one they reach first.
  *
- * <p>{@link #force} forces the channel, which also makes the file's new length durable. On Linux
- * that is enough: mapped stores dirty the same page cache that {@code fdatasync} writes back, and
- * an msync first would cost a second flush. Elsewhere, where Java only promises durability for
- * mapped stores through {@code MappedByteBuffer.force}, the dirty range of the mapped segments is
- * forced first. Mappings are released by the garbage collector; the file can be deleted while they
- * exist; each is one entry in the process's map table ({@code vm.max_map_count} on Linux), so
- * segments much smaller than a generation cost map entries until the next garbage collection.
+ * <p><b>Held bytes.</b> Until {@link #release()} a generation's file must hold nothing but its
+ * header, so appends are held in memory; the first {@link #add} or {@link #detach} after the
+ * release copies them into the mapping, in order, and later appends go straight in.
+ *
+ * <p><b>Failures.</b> A failure to map a segment, or a fault while storing into one, cannot be
+ * thrown from {@code add}. (A full disk surfaces as such a fault under a sparse file: the kernel
+ * signals SIGBUS and the JVM raises an {@code InternalError}, possibly a little after the store;
+ * the translog fails closed on any error out of {@code add} as well.) The writer remembers it, and
+ * the next {@link #write} or {@link #force} throws it, so the translog fails closed before
+ * acknowledging anything the file may not hold.
+ *
+ * <p><b>Forcing.</b> {@link #force} forces the channel, which also makes the file's new length
+ * durable. On Linux that is enough: mapped stores dirty the same page cache that {@code fdatasync}
+ * writes back, and an msync first would cost a second flush. Elsewhere, where Java only promises
+ * durability for mapped stores through {@code MappedByteBuffer.force}, the dirty range of the
+ * mapped segments is forced first.
+ *
+ * <p><b>Mappings</b> are released by the garbage collector. Each is one entry in the process's map
+ * table ({@code vm.max_map_count} on Linux) until then, so segments much smaller than a generation
+ * cost map entries. The file can be deleted while they exist, except on Windows, where the translog
+ * refuses memory-mapped segments for that reason.
  */
 final class MappedSegmentWriter implements GenerationWriter {
 
@@ -43,7 +54,8 @@ final class MappedSegmentWriter implements GenerationWriter {
   private final boolean forceMappings;
 
   // Lock order: the translog's append lock (held by every caller of add, addedOffset and detach)
-  // -> segments. segments is only held to add a mapping or to copy the list.
+  // -> segments. segments is only held to add a mapping or to copy the list. prepareLock is never
+  // held with the append lock, and only tried, never waited for.
 
   /** Guarded by the translog's append lock. */
   private long addedOffset = TranslogHeader.SIZE;
@@ -53,6 +65,21 @@ final class MappedSegmentWriter implements GenerationWriter {
 
   /** Guarded by the translog's append lock: the file offset of {@link #segment}'s first byte. */
   private long segmentStart;
+
+  /** Written under the append lock: the end of {@link #segment}, 0 before the first. */
+  private volatile long segmentEnd;
+
+  /** A segment that {@link #write} mapped ahead of the appends, outside the append lock. */
+  private record Prepared(long start, MappedByteBuffer buffer) {}
+
+  /** The segment mapped ahead, or null; a stale one (appends got there first) is ignored. */
+  private volatile Prepared prepared;
+
+  /** Held by the thread mapping a segment ahead. */
+  private final ReentrantLock prepareLock = new ReentrantLock();
+
+  /** Guarded by the translog's append lock. */
+  private long mappedUnderLock;
 
   /**
    * Guarded by the translog's append lock: the bytes added before the release, which start right
@@ -75,7 +102,10 @@ final class MappedSegmentWriter implements GenerationWriter {
   /** Written under {@link #segments}: every byte below it was forced. */
   private volatile long forcedOffset = TranslogHeader.SIZE;
 
-  /** Nothing waits to be written, except after a failure: see {@link #failAppends}. */
+  /**
+   * Nothing waits to be written. {@code Long.MAX_VALUE} asks the next appender to call {@link
+   * #write}: to map the next segment ahead, or to fail the translog (see {@link #failAppends}).
+   */
   private volatile long pendingBytes;
 
   private volatile boolean released;
@@ -181,22 +211,43 @@ final class MappedSegmentWriter implements GenerationWriter {
 
   private void store(byte[] bytes, int offset, int length) throws IOException {
     while (length > 0) {
-      long end = segmentStart + (segment == null ? 0 : segmentSize);
-      if (addedOffset >= end) {
-        map(addedOffset - addedOffset % segmentSize);
-        end = segmentStart + segmentSize;
+      if (segment == null || addedOffset >= segmentStart + segmentSize) {
+        enterSegment(addedOffset - addedOffset % segmentSize);
       }
-      int chunk = (int) Math.min(length, end - addedOffset);
+      int chunk = (int) Math.min(length, segmentStart + segmentSize - addedOffset);
       segment.put((int) (addedOffset - segmentStart), bytes, offset, chunk);
       offset += chunk;
       length -= chunk;
       addedOffset += chunk;
     }
     mappedOffset = addedOffset;
+    if (addedOffset - segmentStart >= segmentSize / 2 && isPrepared(segmentEnd) == false) {
+      pendingBytes = Long.MAX_VALUE; // the next appender to leave the lock maps the next segment
+    }
   }
 
-  private void map(long start) throws IOException {
-    MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, start, segmentSize);
+  /**
+   * Moves the appends into the segment at {@code start}: the one {@link #write} mapped ahead, or,
+   * if appends got there first, one mapped here, under the append lock.
+   */
+  private void enterSegment(long start) throws IOException {
+    Prepared next = prepared;
+    MappedByteBuffer mapped;
+    if (next != null && next.start() == start) {
+      mapped = next.buffer();
+    } else {
+      // Clear the interrupt status meanwhile: a channel that an interrupted thread uses closes
+      // itself, and the interrupt was meant for the appender, not for the translog.
+      boolean interrupted = Thread.interrupted();
+      try {
+        mapped = channel.map(FileChannel.MapMode.READ_WRITE, start, segmentSize);
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      mappedUnderLock++;
+    }
     if (forceMappings) {
       synchronized (segments) {
         segments.add(mapped);
@@ -204,6 +255,12 @@ final class MappedSegmentWriter implements GenerationWriter {
     }
     segment = mapped;
     segmentStart = start;
+    segmentEnd = start + segmentSize;
+  }
+
+  private boolean isPrepared(long start) {
+    Prepared next = prepared;
+    return next != null && next.start() == start;
   }
 
   @Override
@@ -224,13 +281,39 @@ final class MappedSegmentWriter implements GenerationWriter {
   }
 
   /**
-   * Nothing to write: bytes reach the file as they are stored into the mapping. Throws the failure
-   * that stopped appends from reaching the mapping, so that the translog fails closed.
+   * Nothing to write: bytes reach the file as they are stored into the mapping. Instead, maps the
+   * segment after the one appends are in, if not done yet, so that appends find it mapped: mapping
+   * extends the file, which must not happen under the append lock. Never waits for another thread
+   * doing the same. Throws the failure that stopped appends from reaching the mapping, so that the
+   * translog fails closed.
    */
   @Override
   public long write(boolean waitForWriter) throws IOException {
     ensureNotFailed();
-    return released ? detachedOffset : TranslogHeader.SIZE;
+    if (released == false) {
+      return TranslogHeader.SIZE;
+    }
+    long next = segmentEnd;
+    if (next > 0 && isPrepared(next) == false && prepareLock.tryLock()) {
+      try {
+        if (isPrepared(next) == false) {
+          prepared =
+              new Prepared(next, channel.map(FileChannel.MapMode.READ_WRITE, next, segmentSize));
+        }
+      } catch (IOException | RuntimeException | Error e) {
+        fail(e);
+        throw e;
+      } finally {
+        prepareLock.unlock();
+      }
+    }
+    pendingBytes = failure == null ? 0 : Long.MAX_VALUE;
+    return detachedOffset;
+  }
+
+  /** How many segments appends had to map themselves, under the append lock; for tests. */
+  long segmentsMappedUnderLock() {
+    return mappedUnderLock;
   }
 
   @Override

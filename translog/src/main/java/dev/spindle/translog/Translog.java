@@ -278,6 +278,7 @@ public final class Translog implements Closeable {
     }
     GenerationWriter writer;
     Location location;
+    Throwable brokenAppend = null;
     appendLock.lock();
     try {
       ensureOpen();
@@ -293,9 +294,21 @@ public final class Translog implements Closeable {
           RecordFormat.checksum(
               checksum, checksumScratch, generation, recordHeader, payload, 0, payload.length);
       LittleEndian.putInt(recordFooter, 0, crc);
-      writer.add(recordHeader, 0, RecordFormat.HEADER_SIZE);
-      writer.add(payload, 0, payload.length);
-      writer.add(recordFooter, 0, RecordFormat.FOOTER_SIZE);
+      try {
+        writer.add(recordHeader, 0, RecordFormat.HEADER_SIZE);
+        writer.add(payload, 0, payload.length);
+        writer.add(recordFooter, 0, RecordFormat.FOOTER_SIZE);
+      } catch (Throwable t) {
+        // Part of the record may be in the writer (a buffer that could not be allocated, an error
+        // the JVM raised after a store into a mapping faulted). The translog fails here, still
+        // under
+        // the append lock, so that no sync, roll or close can vouch for the torn record: each
+        // checks
+        // for a failure under this lock before it notes the end of the generation.
+        brokenAppend = t;
+        tragedy.compareAndSet(null, t);
+        throw t;
+      }
       int size = RecordFormat.recordSize(payload.length);
       nextSeqNo = Math.max(nextSeqNo, seqNo + 1);
       currentMinSeqNo = currentOperations == 0 ? seqNo : Math.min(currentMinSeqNo, seqNo);
@@ -306,6 +319,9 @@ public final class Translog implements Closeable {
       location = new Location(generation, offset, size, seqNo);
     } finally {
       appendLock.unlock();
+      if (brokenAppend != null) {
+        shutDown(brokenAppend);
+      }
     }
     long pending = writer.pendingBytes();
     if (pending >= config.bufferSize()) {
@@ -437,6 +453,7 @@ public final class Translog implements Closeable {
       long operations;
       appendLock.lock();
       try {
+        ensureNotFailed(); // again under the lock: a failed append may have left a torn record
         writer = current;
         long end = writer.addedOffset();
         if (forced.generation() == writer.generation() && forced.offset() == end) {
@@ -589,6 +606,7 @@ public final class Translog implements Closeable {
         long operations;
         appendLock.lock();
         try {
+          ensureNotFailed(); // again under the lock: a failed append may have left a torn record
           previous = current;
           previous.detach();
           sealed = currentCheckpoint(previous, previous.addedOffset(), last.minGeneration());
@@ -912,6 +930,14 @@ public final class Translog implements Closeable {
    */
   private RuntimeException failClosed(Throwable failure) throws IOException {
     if (tragedy.compareAndSet(null, failure) == false) {
+      return failedException(tragedy.get());
+    }
+    return shutDown(failure);
+  }
+
+  /** The rest of {@link #failClosed}, once {@code failure} is the tragedy. */
+  private RuntimeException shutDown(Throwable failure) throws IOException {
+    if (tragedy.get() != failure) {
       return failedException(tragedy.get());
     }
     LOGGER.log(

@@ -3,6 +3,7 @@ package dev.spindle.translog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import org.apache.lucene.util.Constants;
 
 /**
  * How a {@link Translog} is opened: where it lives, how it buffers, when it rolls to a new
@@ -193,9 +194,16 @@ public final class TranslogConfig {
      * that a {@code FileChannel} writes out; 0 (the default) for the buffers. An append is then a
      * memory copy into the page cache, with no write call for any thread to make; the file grows a
      * segment at a time, zero-filled ahead of the records, and the buffer size is not used. The
-     * format, durability and recovery are the same either way.
+     * format, durability and recovery are the same either way. Not supported on Windows.
+     *
+     * @throws UnsupportedOperationException on Windows, unless {@code bytes} is 0
      */
     public Builder mappedSegmentSize(int bytes) {
+      if (bytes != 0 && Constants.WINDOWS) {
+        throw new UnsupportedOperationException(
+            "memory-mapped segments are not supported on Windows, where a mapped file cannot be"
+                + " deleted until the garbage collector unmaps it, so trims would fail");
+      }
       if (bytes != 0 && bytes < MIN_MAPPED_SEGMENT_SIZE) {
         throw new IllegalArgumentException(
             "mappedSegmentSize must be 0 or at least "

@@ -51,10 +51,13 @@ public class MappedSegmentWriterTest extends LuceneTestCase {
         writer.add(bytes, 3, length);
         expected.write(bytes, 3, length);
         assertEquals(before + length, writer.addedOffset());
-        assertEquals(0, writer.pendingBytes());
+        // Nothing to write, or a request to map the next segment ahead.
+        long pending = writer.pendingBytes();
+        assertTrue("pending " + pending, pending == 0 || pending == Long.MAX_VALUE);
         if (random().nextInt(8) == 0) {
           writer.detach();
           assertEquals(writer.addedOffset(), writer.write(random().nextBoolean()));
+          assertEquals(0, writer.pendingBytes());
           if (random().nextBoolean()) {
             writer.force();
           }
@@ -67,7 +70,8 @@ public class MappedSegmentWriterTest extends LuceneTestCase {
       assertArrayEquals(expected.toByteArray(), fileBytes(file, TranslogHeader.SIZE, end));
       long size = Files.size(file);
       assertEquals("pre-allocated to whole segments", 0, size % SEGMENT);
-      assertTrue(size + " bytes for " + end, size >= end && size - end < SEGMENT);
+      // The segment holding the end, and the next one if write() mapped it ahead.
+      assertTrue(size + " bytes for " + end, size >= end && size - end < 2 * SEGMENT);
     }
   }
 
@@ -103,6 +107,43 @@ public class MappedSegmentWriterTest extends LuceneTestCase {
       assertArrayEquals(
           held, fileBytes(file, TranslogHeader.SIZE, TranslogHeader.SIZE + held.length));
       assertArrayEquals(later, fileBytes(file, end - later.length, end));
+    }
+  }
+
+  /**
+   * Half-way through a segment, the writer asks for a {@link MappedSegmentWriter#write} call, which
+   * maps the next segment outside the append lock; appends then cross into it without mapping.
+   */
+  public void testTheNextSegmentIsMappedAheadByWrite() throws IOException {
+    Path dir = createTempDir();
+    Path file = dir.resolve(TranslogFiles.generationFileName(1));
+    try (MappedSegmentWriter writer =
+        new MappedSegmentWriter(1, newGeneration(dir, 1), SEGMENT, true)) {
+      byte[] bytes = new byte[SEGMENT / 2 - TranslogHeader.SIZE - 1];
+      writer.add(bytes, 0, bytes.length);
+      assertEquals(
+          "the first segment is mapped by the first append", 1, writer.segmentsMappedUnderLock());
+      assertEquals("not half-way yet", 0, writer.pendingBytes());
+      writer.add(new byte[1], 0, 1);
+      assertEquals("half-way: write, please", Long.MAX_VALUE, writer.pendingBytes());
+      assertEquals(SEGMENT, Files.size(file));
+
+      writer.write(random().nextBoolean());
+      assertEquals(0, writer.pendingBytes());
+      assertEquals(
+          "the next segment is mapped, and the file extended", 2 * SEGMENT, Files.size(file));
+
+      byte[] crossing = new byte[SEGMENT];
+      random().nextBytes(crossing);
+      writer.add(crossing, 0, crossing.length);
+      assertEquals(1, writer.segmentsMappedUnderLock());
+      writer.detach();
+      writer.force();
+      assertArrayEquals(crossing, fileBytes(file, SEGMENT / 2, SEGMENT / 2 + SEGMENT));
+
+      // Appends that outrun the writes map the segment they reach themselves.
+      writer.add(new byte[SEGMENT], 0, SEGMENT);
+      assertEquals(2, writer.segmentsMappedUnderLock());
     }
   }
 
