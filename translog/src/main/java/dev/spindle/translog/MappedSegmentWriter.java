@@ -20,7 +20,9 @@ import org.apache.lucene.util.Constants;
  * the checkpointed length are an unsynced tail like any other and are never read (see {@code
  * FORMAT.md}). Mapping is I/O, so it is kept out of the append lock: once appends are half-way
  * through a segment, the next appender to leave the lock maps the next one ({@link #write}), and
- * appends map under the lock only a generation's first segment, or one they reach first.
+ * appends map under the lock only a generation's first segment, or one they reach first. What a
+ * mapping cannot avoid stays: a store into a page the first time it is touched since the last
+ * write-back takes a page fault, which may wait for the kernel.
  *
  * <p><b>Held bytes.</b> Until {@link #release()} a generation's file must hold nothing but its
  * header, so appends are held in memory; the first {@link #add} or {@link #detach} after the
