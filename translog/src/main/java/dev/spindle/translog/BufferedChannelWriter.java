@@ -56,13 +56,7 @@ final class BufferedChannelWriter implements GenerationWriter {
 
   private volatile boolean released;
 
-  /**
-   * The first write or force that failed. After it the file's content past the last force is
-   * unknown, and a page the failed force could not write may be dropped from the page cache: the
-   * writer refuses to write or force again, so nothing is ever written over a torn region or
-   * vouched for by a retried fsync.
-   */
-  private volatile IOException failure;
+  private final FirstFailure failure;
 
   /**
    * @param generation the generation the file holds
@@ -78,6 +72,7 @@ final class BufferedChannelWriter implements GenerationWriter {
     this.addedOffset = TranslogHeader.SIZE;
     this.writtenOffset = TranslogHeader.SIZE;
     this.released = released;
+    this.failure = new FirstFailure(generation);
   }
 
   @Override
@@ -156,7 +151,7 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
     try {
       while (true) {
-        ensureNotFailed();
+        failure.check();
         Chunk chunk;
         synchronized (queue) {
           chunk = pending.peek();
@@ -171,7 +166,7 @@ final class BufferedChannelWriter implements GenerationWriter {
             channel.write(bytes, chunk.offset() + bytes.position());
           }
         } catch (IOException | RuntimeException | Error e) {
-          failure = asIOException(e);
+          failure.record(e);
           throw e;
         }
         writtenOffset = chunk.offset() + length;
@@ -190,25 +185,13 @@ final class BufferedChannelWriter implements GenerationWriter {
 
   @Override
   public void force() throws IOException {
-    ensureNotFailed();
+    failure.check();
     try {
       channel.force(false);
     } catch (IOException | RuntimeException | Error e) {
-      failure = asIOException(e);
+      failure.record(e);
       throw e;
     }
-  }
-
-  private void ensureNotFailed() throws IOException {
-    IOException cause = failure;
-    if (cause != null) {
-      throw new IOException(
-          "an earlier write or force of generation " + generation + " failed; not retrying", cause);
-    }
-  }
-
-  private static IOException asIOException(Throwable t) {
-    return t instanceof IOException e ? e : new IOException(t);
   }
 
   /**

@@ -112,12 +112,8 @@ final class MappedSegmentWriter implements GenerationWriter {
 
   private volatile boolean released;
 
-  /**
-   * The first failure to map, store, write or force. After it the file's content past the last
-   * force is unknown, so the writer refuses to force again: nothing is vouched for by a retried
-   * fsync (fsyncgate).
-   */
-  private volatile IOException failure;
+  /** The first failure to map, store, write or force. */
+  private final FirstFailure failure;
 
   /**
    * @param generation the generation the file holds
@@ -146,6 +142,7 @@ final class MappedSegmentWriter implements GenerationWriter {
     this.segmentSize = segmentSize;
     this.released = released;
     this.forceMappings = forceMappings;
+    this.failure = new FirstFailure(generation);
   }
 
   @Override
@@ -161,13 +158,13 @@ final class MappedSegmentWriter implements GenerationWriter {
   @Override
   public void add(byte[] bytes, int offset, int length) {
     if (held != null && unhold() == false) {
-      if (failure == null) {
+      if (failure.happened() == false) {
         held.write(bytes, offset, length);
       }
       addedOffset += length;
       return;
     }
-    if (failure != null) {
+    if (failure.happened()) {
       addedOffset += length; // dropped, see failAppends
       return;
     }
@@ -185,7 +182,7 @@ final class MappedSegmentWriter implements GenerationWriter {
    * now go straight into the mapping.
    */
   private boolean unhold() {
-    if (released == false || failure != null) {
+    if (released == false || failure.happened()) {
       return false;
     }
     byte[] bytes = held.toByteArray();
@@ -207,7 +204,7 @@ final class MappedSegmentWriter implements GenerationWriter {
    * the next appender call {@link #write}, which throws it and fails the translog closed.
    */
   private void failAppends(Throwable t) {
-    fail(t);
+    failure.record(t);
     pendingBytes = Long.MAX_VALUE;
   }
 
@@ -291,7 +288,7 @@ final class MappedSegmentWriter implements GenerationWriter {
    */
   @Override
   public long write(boolean waitForWriter) throws IOException {
-    ensureNotFailed();
+    failure.check();
     if (released == false) {
       return TranslogHeader.SIZE;
     }
@@ -303,13 +300,13 @@ final class MappedSegmentWriter implements GenerationWriter {
               new Prepared(next, channel.map(FileChannel.MapMode.READ_WRITE, next, segmentSize));
         }
       } catch (IOException | RuntimeException | Error e) {
-        fail(e);
+        failure.record(e);
         throw e;
       } finally {
         prepareLock.unlock();
       }
     }
-    pendingBytes = failure == null ? 0 : Long.MAX_VALUE;
+    pendingBytes = failure.happened() ? Long.MAX_VALUE : 0;
     return detachedOffset;
   }
 
@@ -320,7 +317,7 @@ final class MappedSegmentWriter implements GenerationWriter {
 
   @Override
   public void force() throws IOException {
-    ensureNotFailed();
+    failure.check();
     long from = forcedOffset;
     long to = detachedOffset;
     try {
@@ -329,8 +326,7 @@ final class MappedSegmentWriter implements GenerationWriter {
       }
       channel.force(false);
     } catch (IOException | RuntimeException | InternalError e) {
-      fail(e);
-      throw failure;
+      throw failure.record(e);
     }
     synchronized (segments) {
       forcedOffset = Math.max(forcedOffset, to);
@@ -354,25 +350,6 @@ final class MappedSegmentWriter implements GenerationWriter {
       int index = (int) (Math.max(from, start) - start);
       int length = (int) (Math.min(to, start + segmentSize) - start) - index;
       mapped.get(i).force(index, length);
-    }
-  }
-
-  private void fail(Throwable t) {
-    if (failure == null) {
-      failure =
-          t instanceof IOException e
-              ? e
-              : new IOException(
-                  "storing into the memory-mapped translog generation " + generation + " failed",
-                  t);
-    }
-  }
-
-  private void ensureNotFailed() throws IOException {
-    IOException cause = failure;
-    if (cause != null) {
-      throw new IOException(
-          "an earlier write or force of generation " + generation + " failed; not retrying", cause);
     }
   }
 

@@ -179,8 +179,7 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   }
 
   public void testEveryOperationFails() throws Exception {
-    Map<FileOperation, Long> counts = failEveryOperation(0);
-    assertTrue("the history exercised " + counts, counts.get(FileOperation.WRITE) > 20);
+    failEveryOperation(0, 20);
   }
 
   /**
@@ -189,13 +188,24 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
    * that make the mapped records durable.
    */
   public void testEveryOperationFailsWithMappedSegments() throws Exception {
-    Map<FileOperation, Long> counts = failEveryOperation(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE);
-    assertTrue("the history exercised " + counts, counts.get(FileOperation.WRITE) > 5);
+    failEveryOperation(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE, 5);
   }
 
-  private Map<FileOperation, Long> failEveryOperation(int mappedSegmentSize) throws Exception {
-    long seed = random().nextLong();
-    Map<FileOperation, Long> counts = countOperations(seed, mappedSegmentSize);
+  /**
+   * Picks a scripted history that exercises every kind of operation that matters (a few of the
+   * random histories never trim a rolled generation, so they delete nothing), then fails each of
+   * its operations in turn.
+   */
+  private void failEveryOperation(int mappedSegmentSize, int minWrites) throws Exception {
+    long seed = 0;
+    Map<FileOperation, Long> counts = null;
+    for (int attempt = 0; attempt < 20 && exercisesEnough(counts, minWrites) == false; attempt++) {
+      seed = random().nextLong();
+      counts = countOperations(seed, mappedSegmentSize);
+    }
+    assertTrue(
+        "no history in 20 exercised enough; the last: " + counts,
+        exercisesEnough(counts, minWrites));
     int runs = 0;
     for (FileOperation kind : KINDS) {
       for (long n = 1; n <= counts.getOrDefault(kind, 0L); n++) {
@@ -204,11 +214,15 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
         runs++;
       }
     }
-    assertTrue(counts.toString(), counts.get(FileOperation.FORCE) > 10);
-    assertTrue(counts.toString(), counts.get(FileOperation.RENAME) > 1);
-    assertTrue(counts.toString(), counts.get(FileOperation.DELETE) > 1);
     assertTrue(runs > 50);
-    return counts;
+  }
+
+  private static boolean exercisesEnough(Map<FileOperation, Long> counts, int minWrites) {
+    return counts != null
+        && counts.get(FileOperation.WRITE) > minWrites
+        && counts.get(FileOperation.FORCE) > 10
+        && counts.get(FileOperation.RENAME) > 1
+        && counts.get(FileOperation.DELETE) > 1;
   }
 
   private static InjectedFault faultFor(FileOperation kind) {
