@@ -241,8 +241,8 @@ public final class Translog implements Closeable {
 
   /**
    * Appends an operation with the next sequence number: one more than the largest appended or
-   * recovered so far, or 0 for the first. Returns once the record is in the write buffer; it is not
-   * durable yet.
+   * recovered so far, or 0 for the first. Returns once the record is in the write buffer (or the
+   * mapped file, with memory-mapped segments); it is not durable yet.
    *
    * @param payload the operation; copied, so the caller may reuse the array
    * @return where the operation lies; its {@link Location#seqNo()} is the assigned sequence number
@@ -299,12 +299,10 @@ public final class Translog implements Closeable {
         writer.add(payload, 0, payload.length);
         writer.add(recordFooter, 0, RecordFormat.FOOTER_SIZE);
       } catch (Throwable t) {
-        // Part of the record may be in the writer (a buffer that could not be allocated, an error
-        // the JVM raised after a store into a mapping faulted). The translog fails here, still
-        // under
-        // the append lock, so that no sync, roll or close can vouch for the torn record: each
-        // checks
-        // for a failure under this lock before it notes the end of the generation.
+        // Part of the record may be in the writer (a buffer that could not be allocated, an
+        // error the JVM raised after a store into a mapping faulted). The translog fails here,
+        // still under the append lock, so that no sync, roll or close can vouch for the torn
+        // record: each checks for a failure under this lock before it notes the generation's end.
         brokenAppend = t;
         tragedy.compareAndSet(null, t);
         throw t;
