@@ -194,7 +194,9 @@ public final class TranslogConfig {
      * that a {@code FileChannel} writes out; 0 (the default) for the buffers. An append is then a
      * memory copy into the page cache, with no write call for any thread to make; the file grows a
      * segment at a time, zero-filled ahead of the records, and the buffer size is not used. The
-     * format, durability and recovery are the same either way. Not supported on Windows.
+     * format, durability and recovery are the same either way. Each segment stays a memory mapping
+     * of the process until the garbage collector releases it, so prefer a few MiB (the benchmarks
+     * use 16 MiB) to many small segments. Not supported on Windows.
      *
      * @throws UnsupportedOperationException on Windows, unless {@code bytes} is 0
      */
