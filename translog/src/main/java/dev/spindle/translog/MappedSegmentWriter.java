@@ -101,8 +101,8 @@ final class MappedSegmentWriter implements GenerationWriter {
   /** Written under the append lock by {@link #detach}: what the next force must cover. */
   private volatile long detachedOffset = TranslogHeader.SIZE;
 
-  /** Written under {@link #segments}: every byte below it was forced. */
-  private volatile long forcedOffset = TranslogHeader.SIZE;
+  /** Guarded by {@link #segments}, if {@link #forceMappings}: every byte below it was forced. */
+  private long forcedOffset = TranslogHeader.SIZE;
 
   /**
    * Nothing waits to be written. {@code Long.MAX_VALUE} asks the next appender to call {@link
@@ -318,18 +318,13 @@ final class MappedSegmentWriter implements GenerationWriter {
   @Override
   public void force() throws IOException {
     failure.check();
-    long from = forcedOffset;
-    long to = detachedOffset;
     try {
       if (forceMappings) {
-        forceMappedPages(from, to);
+        forceMappedPages(detachedOffset);
       }
       channel.force(false);
     } catch (IOException | RuntimeException | InternalError e) {
       throw failure.record(e);
-    }
-    synchronized (segments) {
-      forcedOffset = Math.max(forcedOffset, to);
     }
   }
 
@@ -338,10 +333,12 @@ final class MappedSegmentWriter implements GenerationWriter {
    * MappedByteBuffer.force} is an msync, which costs an fsync even over clean pages, so only the
    * segments holding bytes detached since then: one, or two where the records cross a boundary.
    */
-  private void forceMappedPages(long from, long to) {
+  private void forceMappedPages(long to) {
     List<MappedByteBuffer> mapped;
+    long from;
     synchronized (segments) {
       mapped = List.copyOf(segments);
+      from = forcedOffset;
     }
     for (int i = (int) (from / segmentSize);
         i < mapped.size() && (long) i * segmentSize < to;
@@ -350,6 +347,9 @@ final class MappedSegmentWriter implements GenerationWriter {
       int index = (int) (Math.max(from, start) - start);
       int length = (int) (Math.min(to, start + segmentSize) - start) - index;
       mapped.get(i).force(index, length);
+    }
+    synchronized (segments) {
+      forcedOffset = Math.max(forcedOffset, to);
     }
   }
 
