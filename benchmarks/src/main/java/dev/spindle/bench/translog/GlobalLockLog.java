@@ -23,7 +23,9 @@ final class GlobalLockLog implements DurableAppender {
 
   private static final int CHECKPOINT_SIZE = 32;
 
+  /** Held across every write and sync; guards the buffers and every field below. */
   private final ReentrantLock lock = new ReentrantLock();
+
   private final FileChannel data;
   private final FileChannel checkpoint;
   private final CRC32C crc = new CRC32C();
@@ -34,6 +36,21 @@ final class GlobalLockLog implements DurableAppender {
   private ByteBuffer payloadBuffer = ByteBuffer.allocateDirect(1024);
   private long position;
   private long seqNo;
+  private long syncs;
+
+  /** Creates global-lock logs; they cannot be replayed, having no reader. */
+  static final BenchmarkedLog LOG =
+      new BenchmarkedLog() {
+        @Override
+        public DurableAppender create(Path directory) throws IOException {
+          return new GlobalLockLog(directory);
+        }
+
+        @Override
+        public Replayed replay(Path directory) {
+          throw new UnsupportedOperationException("the global-lock log has no reader");
+        }
+      };
 
   GlobalLockLog(Path directory) throws IOException {
     this.data =
@@ -54,23 +71,62 @@ final class GlobalLockLog implements DurableAppender {
   public void appendDurably(byte[] payload) throws IOException {
     lock.lock();
     try {
-      header.clear().putInt(payload.length).putLong(seqNo++).flip();
-      crc.reset();
-      crc.update(header.duplicate());
-      crc.update(payload);
-      footer.clear().putInt((int) crc.getValue()).flip();
-      if (payloadBuffer.capacity() < payload.length) {
-        payloadBuffer = ByteBuffer.allocateDirect(payload.length);
-      }
-      payloadBuffer.clear().put(payload).flip();
-      position += writeFully(data, new ByteBuffer[] {header, payloadBuffer, footer}, position);
-      data.force(false);
-      checkpointBytes.clear().putLong(position).putLong(seqNo).putLong(0).putLong(0).flip();
-      writeFully(checkpoint, new ByteBuffer[] {checkpointBytes}, 0);
-      checkpoint.force(false);
+      write(payload);
+      syncLocked();
     } finally {
       lock.unlock();
     }
+  }
+
+  @Override
+  public void append(byte[] payload) throws IOException {
+    lock.lock();
+    try {
+      write(payload);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void sync() throws IOException {
+    lock.lock();
+    try {
+      syncLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public long syncs() {
+    lock.lock();
+    try {
+      return syncs;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void write(byte[] payload) throws IOException {
+    header.clear().putInt(payload.length).putLong(seqNo++).flip();
+    crc.reset();
+    crc.update(header.duplicate());
+    crc.update(payload);
+    footer.clear().putInt((int) crc.getValue()).flip();
+    if (payloadBuffer.capacity() < payload.length) {
+      payloadBuffer = ByteBuffer.allocateDirect(payload.length);
+    }
+    payloadBuffer.clear().put(payload).flip();
+    position += writeFully(data, new ByteBuffer[] {header, payloadBuffer, footer}, position);
+  }
+
+  private void syncLocked() throws IOException {
+    data.force(false);
+    checkpointBytes.clear().putLong(position).putLong(seqNo).putLong(0).putLong(0).flip();
+    writeFully(checkpoint, new ByteBuffer[] {checkpointBytes}, 0);
+    checkpoint.force(false);
+    syncs++;
   }
 
   private static long writeFully(FileChannel channel, ByteBuffer[] buffers, long position)
