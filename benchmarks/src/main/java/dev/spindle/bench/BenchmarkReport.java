@@ -7,6 +7,7 @@ import dev.spindle.bench.idlookup.IdLookupBenchmark;
 import dev.spindle.bench.indexing.IndexingBenchmark;
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
 import dev.spindle.bench.translog.TranslogBenchmark;
+import dev.spindle.bench.updates.UpdatesBenchmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,8 @@ public final class BenchmarkReport {
           new GetAndSearchBenchmark(),
           new CompoundCapBenchmark(),
           new KeywordFieldBenchmark(),
-          new TranslogBenchmark());
+          new TranslogBenchmark(),
+          new UpdatesBenchmark());
 
   private static final String HOW_TO_READ =
       """

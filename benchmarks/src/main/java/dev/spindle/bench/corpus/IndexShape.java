@@ -17,7 +17,8 @@ import org.apache.lucene.store.Directory;
  */
 public record IndexShape(long docs, int segments, int compoundSegments, long bytes) {
 
-  static IndexShape of(Directory directory) throws IOException {
+  /** The shape of the latest commit in {@code directory}. */
+  public static IndexShape of(Directory directory) throws IOException {
     long docs = 0;
     long bytes = 0;
     int compound = 0;

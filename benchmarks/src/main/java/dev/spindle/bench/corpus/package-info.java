@@ -10,5 +10,8 @@
  * dev.spindle.bench.corpus.LookupKeys} draws ids to look up, {@link
  * dev.spindle.bench.corpus.IdLookup} finds one as Elasticsearch does, and {@link
  * dev.spindle.bench.corpus.IdLookupOperation} replays the keys as a timed, self-checking load.
+ *
+ * <p>{@link dev.spindle.bench.corpus.GeonamesRows} are the small documents: rows shaped like
+ * geonames' places, for the keyword-field benchmark and the update workload.
  */
 package dev.spindle.bench.corpus;

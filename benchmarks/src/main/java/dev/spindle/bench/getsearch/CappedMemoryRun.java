@@ -1,7 +1,9 @@
 package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
+import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.Measurements;
+import dev.spindle.bench.harness.PeerClasspath;
 import dev.spindle.bench.harness.Progress;
 import dev.spindle.bench.harness.Rounds;
 import dev.spindle.bench.memory.MemoryCgroup;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -76,33 +79,80 @@ final class CappedMemoryRun {
   private CappedMemoryRun() {}
 
   /**
-   * Runs the starved trials of every workload against {@code kinds} over {@code index}.
+   * Runs the starved trials of every workload against {@code kinds} over {@code index}: one
+   * measuring JVM for Spindle's and Lucene's directories, and one more for each peer's, on the
+   * peer's class path, one after the other, each in a new cgroup with the same cap after the page
+   * cache was dropped. Round {@code i} of one JVM's contenders pairs with round {@code i} of
+   * another's in the ratios.
    *
    * @throws MemoryCgroup.UnavailableException if no memory cgroup can be made, or the page cache
    *     cannot be dropped: the starved case cannot be measured on this machine as it is set up
-   * @throws IOException if the measuring JVM fails
+   * @throws IOException if a measuring JVM fails
    */
   static Result run(Path index, List<DirectoryKind> kinds, Settings settings) throws IOException {
-    try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
-      Progress.log("starved: memory cgroup %s capped at %d MiB", cgroup, settings.capBytes() >> 20);
-      try {
-        PageCache.dropAll();
-      } catch (AccessDeniedException e) {
-        throw new MemoryCgroup.UnavailableException(
-            "cannot drop the page cache (" + e.getMessage() + "): run as root");
+    List<Result> parts = new ArrayList<>();
+    for (List<DirectoryKind> group : DirectoryKind.byJvm(kinds)) {
+      Optional<PeerClasspath> peer = group.get(0).peerClasspath();
+      String classpath =
+          peer.map(PeerClasspath::toClasspath).orElse(System.getProperty("java.class.path"));
+      try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
+        Progress.log(
+            "starved: memory cgroup %s capped at %d MiB for %s",
+            cgroup,
+            settings.capBytes() >> 20,
+            peer.map(PeerClasspath::toString).orElse(group.toString()));
+        try {
+          PageCache.dropAll();
+        } catch (AccessDeniedException e) {
+          throw new MemoryCgroup.UnavailableException(
+              "cannot drop the page cache (" + e.getMessage() + "): run as root");
+        }
+        parts.add(measure(cgroup, index, group, settings, classpath));
       }
-      return measure(cgroup, index, kinds, settings);
     }
+    return merge(kinds, parts);
+  }
+
+  private static Result merge(List<DirectoryKind> kinds, List<Result> parts) {
+    Map<Workload, Measurements<DirectoryKind>> rates = new EnumMap<>(Workload.class);
+    Map<Workload, Map<DirectoryKind, IoCost>> io = new EnumMap<>(Workload.class);
+    List<String> notes = new ArrayList<>();
+    List<String> cgroups = new ArrayList<>();
+    long peak = -1;
+    for (Result part : parts) {
+      part.rates()
+          .forEach(
+              (workload, measurements) -> {
+                Measurements<DirectoryKind> all =
+                    rates.computeIfAbsent(workload, w -> new Measurements<>(kinds));
+                for (DirectoryKind kind : measurements.contenders()) {
+                  measurements.rates(kind).forEach(rate -> all.add(kind, rate));
+                }
+              });
+      part.io()
+          .forEach(
+              (workload, costs) ->
+                  io.computeIfAbsent(workload, w -> new EnumMap<>(DirectoryKind.class))
+                      .putAll(costs));
+      notes.addAll(part.notes());
+      cgroups.add(part.cgroup());
+      peak = Math.max(peak, part.peakBytes());
+    }
+    return new Result(rates, io, String.join(", ", cgroups), peak, notes);
   }
 
   private static Result measure(
-      MemoryCgroup cgroup, Path index, List<DirectoryKind> kinds, Settings settings)
+      MemoryCgroup cgroup,
+      Path index,
+      List<DirectoryKind> kinds,
+      Settings settings,
+      String classpath)
       throws IOException {
     List<String> java = new ArrayList<>();
     java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     java.addAll(settings.jvmOptions());
     java.add("-cp");
-    java.add(System.getProperty("java.class.path"));
+    java.add(classpath);
     java.add(CappedMemoryTrials.class.getName());
     java.add(index.toAbsolutePath().toString());
     java.add(cgroup.path().toString());
@@ -183,7 +233,8 @@ final class CappedMemoryRun {
                     new IoCost(
                         Double.parseDouble(fields[3]),
                         Double.parseDouble(fields[4]),
-                        Double.parseDouble(fields[5])));
+                        Double.parseDouble(fields[5]),
+                        Double.parseDouble(fields[6])));
         case CappedMemoryTrials.NOTE -> notes.add(fields[1]);
         default -> throw new IOException("unexpected line from the measuring JVM: " + line);
       }

@@ -2,7 +2,10 @@ package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.directory.DirectoryReaders;
+import dev.spindle.bench.harness.BlockDeviceStat;
+import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.Measurements;
+import dev.spindle.bench.harness.ProcessIo;
 import dev.spindle.bench.harness.RoundRobin;
 import dev.spindle.bench.harness.Rounds;
 import dev.spindle.bench.memory.MemoryCgroup;
@@ -28,7 +31,7 @@ import java.util.Optional;
  *
  * <pre>
  * rate  WORKLOAD  KIND  ops/s                       one line per measured round, in order
- * io    WORKLOAD  KIND  bytes/op  major faults/op  device reads/op   medians over the rounds
+ * io    WORKLOAD  KIND  bytes/op  faults/op  device reads/op  read queue depth   medians
  * note  text                                        shown in the report's details
  * </pre>
  */
@@ -63,7 +66,7 @@ public final class CappedMemoryTrials {
     long warmupMillis = Long.parseLong(args[5]);
     long measureMillis = Long.parseLong(args[6]);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    Optional<Path> deviceStat = ProcessIo.deviceStatOf(index);
+    Optional<BlockDeviceStat> device = BlockDeviceStat.of(index);
 
     try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);
         GetAndSearchLoad load = GetAndSearchLoad.prepare(readers.reader(kinds.get(0)))) {
@@ -80,9 +83,9 @@ public final class CappedMemoryTrials {
                 kind -> {
                   cgroup.reclaimPageCache();
                   load.run(workload, readers.reader(kind), warmupMillis);
-                  ProcessIo before = ProcessIo.sample(deviceStat);
+                  ProcessIo before = ProcessIo.sample(device);
                   double rate = load.run(workload, readers.reader(kind), measureMillis);
-                  ProcessIo used = ProcessIo.sample(deviceStat).minus(before);
+                  ProcessIo used = ProcessIo.sample(device).minus(before);
                   io.computeIfAbsent(kind, k -> new ArrayList<>())
                       .add(IoCost.perOperation(used, rate * measureMillis / 1000.0));
                   return rate;
@@ -102,7 +105,8 @@ public final class CappedMemoryTrials {
                   kind.name(),
                   Double.toString(median.bytesRead()),
                   Double.toString(median.majorFaults()),
-                  Double.toString(median.deviceReads())));
+                  Double.toString(median.deviceReads()),
+                  Double.toString(median.readQueueDepth())));
         }
       }
       out.println(NOTE + "\tblackhole " + load.blackhole());

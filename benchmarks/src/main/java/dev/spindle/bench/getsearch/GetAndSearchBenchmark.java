@@ -9,8 +9,10 @@ import dev.spindle.bench.corpus.IndexShape;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.directory.DirectoryReaders;
 import dev.spindle.bench.harness.ComparisonTables;
+import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.MarkdownTable;
 import dev.spindle.bench.harness.Measurements;
+import dev.spindle.bench.harness.PeerClasspath;
 import dev.spindle.bench.harness.Progress;
 import dev.spindle.bench.harness.Ratio;
 import dev.spindle.bench.harness.RoundRobin;
@@ -24,6 +26,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Gets by id and searches, with the page cache hot and starved, side by side: the case a hybrid
@@ -47,11 +50,20 @@ public final class GetAndSearchBenchmark implements Benchmark {
           DirectoryKind.MMAP,
           DirectoryKind.MMAP_RANDOM,
           DirectoryKind.NIOFS,
-          DirectoryKind.ES_HYBRIDFS);
+          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
+          DirectoryKind.OPENSEARCH_HYBRIDFS);
 
-  /** The contenders measured each in a JVM of its own: prefetching's cost shows only there. */
+  /**
+   * The contenders measured each in a JVM of its own: prefetching's cost shows only there, and the
+   * peers' directories run nowhere else.
+   */
   private static final List<DirectoryKind> OWN_JVM_KINDS =
-      List.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_PREFETCH);
+      List.of(
+          DirectoryKind.HYBRID,
+          DirectoryKind.HYBRID_PREFETCH,
+          DirectoryKind.MMAP,
+          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
+          DirectoryKind.OPENSEARCH_HYBRIDFS);
 
   /** The starved rate of today's hybrid directories in the issue's run: 4,900 gets/s. */
   private static final double ISSUE_HYBRID_CLASS_GETS = 4_900;
@@ -73,7 +85,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
     // and goes within seconds. The starved case is bound by storage and varies less.
     Rounds hotRounds = mode.pick(new Rounds(1, 3), new Rounds(2, 15));
     long hotMillis = mode.pick(1_000L, 500L);
-    Rounds ownJvmLaunches = mode.pick(new Rounds(0, 3), new Rounds(0, 5));
+    Rounds ownJvmLaunches = mode.pick(new Rounds(0, 1), new Rounds(0, 5));
     // A fresh JVM compiles Lucene's reading code from scratch: warm up longer than in the shared
     // JVM, which has run every contender before its first measured round.
     Rounds ownJvmRounds = mode.pick(new Rounds(3, 3), new Rounds(10, 5));
@@ -88,8 +100,10 @@ public final class GetAndSearchBenchmark implements Benchmark {
             index, docCount, new ExternalIds(GetAndSearchLoad.SEED), GetAndSearchLoad.SEED);
 
     Map<Workload, Measurements<DirectoryKind>> hot = new EnumMap<>(Workload.class);
+    // The peers' directories open only in their own JVMs: hot, they run in the own-JVM table.
+    List<DirectoryKind> hotKinds = kinds.stream().filter(k -> k.peer().isEmpty()).toList();
     String pageReclaim;
-    try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);
+    try (DirectoryReaders readers = DirectoryReaders.open(index, hotKinds);
         GetAndSearchLoad load = GetAndSearchLoad.prepare(readers.reader(DirectoryKind.MMAP))) {
       pageReclaim =
           readers.directory(DirectoryKind.HYBRID) instanceof HybridDirectory hybrid
@@ -100,7 +114,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
             workload,
             RoundRobin.measure(
                 "hot " + workload,
-                kinds,
+                hotKinds,
                 hotRounds,
                 kind -> load.run(workload, readers.reader(kind), hotMillis)));
       }
@@ -141,7 +155,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
     for (Workload workload : Workload.values()) {
       Measurements<DirectoryKind> starvedRates =
           starvedResult == null ? null : starvedResult.rates().get(workload);
-      body.append(results(workload, hot.get(workload), starvedRates, capBytes));
+      body.append(results(workload, kinds, hot.get(workload), starvedRates, capBytes));
       details
           .append("Hot, ")
           .append(workload)
@@ -202,6 +216,11 @@ public final class GetAndSearchBenchmark implements Benchmark {
         - **Starved:** a JVM (`%s`) in a memory cgroup capped at %d MiB, the machine's page cache
           dropped first. Each trial empties the cgroup's page cache, runs %.1f s unmeasured so the
           directory fills the cache its own way, then measures %.1f s; %s.
+        - **Peers:** %s, each built by its engine's own `FsDirectoryFactory` with the index's
+          default settings and `index.store.type: hybridfs`, in a JVM of its own on the engine's
+          class path with its Lucene jars swapped for this build's (the index is this build's).
+          Hot, they run only in the own-JVM table; starved, each in a measuring JVM of its own,
+          one after the other, in the same cap.
         - HybridDirectory chose its read advice for page reclaim `%s`.
 
         """,
@@ -217,12 +236,36 @@ public final class GetAndSearchBenchmark implements Benchmark {
         starved.warmupMillis() / 1000.0,
         starved.measureMillis() / 1000.0,
         starved.rounds(),
+        peers(kinds),
         pageReclaim);
+  }
+
+  /** The peers among {@code kinds}, with their versions and the Lucene they run on. */
+  private static String peers(List<DirectoryKind> kinds) {
+    List<String> peers = new ArrayList<>();
+    for (DirectoryKind kind : kinds) {
+      try {
+        Optional<PeerClasspath> classpath = kind.peerClasspath();
+        if (classpath.isPresent()) {
+          peers.add(
+              format(
+                  "%s (%s %s, Lucene %s)",
+                  kind,
+                  classpath.get().peer(),
+                  classpath.get().versionOf(classpath.get().peer()).orElse("?"),
+                  classpath.get().luceneVersion().orElse("?")));
+        }
+      } catch (IOException notBuilt) {
+        peers.add(kind + " (" + notBuilt.getMessage() + ")");
+      }
+    }
+    return peers.isEmpty() ? "none" : String.join(", ", peers);
   }
 
   /** The issue's table for one workload: both cases side by side, then the targets. */
   private static String results(
       Workload workload,
+      List<DirectoryKind> kinds,
       Measurements<DirectoryKind> hot,
       Measurements<DirectoryKind> starved,
       long capBytes) {
@@ -235,12 +278,14 @@ public final class GetAndSearchBenchmark implements Benchmark {
                 "vs MMapDirectory",
                 String.format(Locale.ROOT, "starved (%d MiB cap), %s", capBytes >> 20, unit),
                 "vs NIOFSDirectory"));
-    for (DirectoryKind kind : hot.contenders()) {
+    for (DirectoryKind kind : kinds) {
+      // A peer's hot figures are those of the own-JVM table.
+      boolean inHot = hot.contenders().contains(kind);
       table.row(
           List.of(
               kind.toString(),
-              format("%,.0f", hot.median(kind)),
-              format("%.3fx", hot.medianRatio(kind, DirectoryKind.MMAP)),
+              inHot ? format("%,.0f", hot.median(kind)) : "own JVM",
+              inHot ? format("%.3fx", hot.medianRatio(kind, DirectoryKind.MMAP)) : "-",
               starved == null ? "-" : format("%,.0f", starved.median(kind)),
               starved == null
                   ? "-"
@@ -260,13 +305,15 @@ public final class GetAndSearchBenchmark implements Benchmark {
           workload == Workload.GET_BY_ID
               ? List.of(
                   Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.NIOFS, 1.4),
-                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.ES_HYBRIDFS, 2.5),
+                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS, 2.5),
+                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS, 2.5),
                   Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP_RANDOM),
                   Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.NIOFS),
                   Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID))
               : List.of(
                   Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.NIOFS, 1.0),
-                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ES_HYBRIDFS),
+                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
+                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS),
                   Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP_RANDOM),
                   Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID));
       out.append("Starved: ").append(ComparisonTables.ratios(starved, ratios));
@@ -320,7 +367,11 @@ public final class GetAndSearchBenchmark implements Benchmark {
           .append(
               ComparisonTables.ratios(
                   ownJvm.get(workload),
-                  List.of(Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID))));
+                  List.of(
+                      Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP),
+                      Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
+                      Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS),
+                      Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID))));
     }
     return out.append('\n').toString();
   }
@@ -333,9 +384,11 @@ public final class GetAndSearchBenchmark implements Benchmark {
                 "KiB read per get",
                 "faults per get",
                 "device reads per get",
+                "read queue depth, gets",
                 "KiB read per search",
                 "faults per search",
-                "device reads per search"));
+                "device reads per search",
+                "read queue depth, searches"));
     for (DirectoryKind kind : kinds) {
       IoCost get = result.io().get(Workload.GET_BY_ID).get(kind);
       IoCost search = result.io().get(Workload.SEARCH).get(kind);
@@ -345,9 +398,11 @@ public final class GetAndSearchBenchmark implements Benchmark {
               format("%,.1f", get.bytesRead() / 1024),
               format("%.2f", get.majorFaults()),
               deviceReads(get),
+              queueDepth(get),
               format("%,.1f", search.bytesRead() / 1024),
               format("%.2f", search.majorFaults()),
-              deviceReads(search)));
+              deviceReads(search),
+              queueDepth(search)));
     }
     return "### Storage reads per operation, starved\n\n"
         + "Medians over the measured rounds, from the measuring JVM's `/proc/self/io` and"
@@ -356,9 +411,15 @@ public final class GetAndSearchBenchmark implements Benchmark {
         + " (`/sys/dev/block/<major>:<minor>/stat`), which counts the storage round trips whatever"
         + " caused them: a page fault, a `read`, or a prefetch. They count the whole machine's"
         + " reads of that device, so they are this JVM's only where nothing else reads it"
-        + " meanwhile; n/a where the index is not on a block device.\n\n"
+        + " meanwhile; n/a where the index is not on a block device. The read queue depth is the"
+        + " device's time spent on reads divided by the trial's time (its read ticks): the average"
+        + " number of reads in flight, the queue depth the directory achieved.\n\n"
         + table
         + '\n';
+  }
+
+  private static String queueDepth(IoCost cost) {
+    return Double.isNaN(cost.readQueueDepth()) ? "n/a" : format("%.2f", cost.readQueueDepth());
   }
 
   private static String deviceReads(IoCost cost) {

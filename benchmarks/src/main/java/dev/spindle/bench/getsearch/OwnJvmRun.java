@@ -1,6 +1,7 @@
 package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
+import dev.spindle.bench.harness.PeerClasspath;
 import dev.spindle.bench.harness.Rounds;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,7 +40,10 @@ final class OwnJvmRun {
     java.addAll(
         List.of(
             "-cp",
-            System.getProperty("java.class.path"),
+            // A peer's directory runs on the peer's class path, any other on this JVM's.
+            kind.peerClasspath()
+                .map(PeerClasspath::toClasspath)
+                .orElse(System.getProperty("java.class.path")),
             OwnJvmTrial.class.getName(),
             index.toAbsolutePath().toString(),
             kind.name(),

@@ -3,6 +3,7 @@ package dev.spindle.bench.keyword;
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
+import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.Ratio;

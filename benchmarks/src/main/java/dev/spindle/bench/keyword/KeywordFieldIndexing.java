@@ -1,5 +1,6 @@
 package dev.spindle.bench.keyword;
 
+import dev.spindle.bench.corpus.GeonamesRows;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,5 +1,6 @@
 package dev.spindle.bench.keyword;
 
+import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.document.BytesKeywordField;
 import dev.spindle.document.KeywordFieldType;
 import java.util.ArrayList;

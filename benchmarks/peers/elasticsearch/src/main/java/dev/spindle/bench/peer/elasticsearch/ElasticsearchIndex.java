@@ -14,13 +14,21 @@ import org.elasticsearch.index.shard.ShardId;
  */
 final class ElasticsearchIndex {
 
-  static {
-    // Elasticsearch's classes log through its own facade, which the node binds to log4j at
-    // startup; without a node, bind it here, or the first class that logs fails to load.
-    LogConfigurator.configureESLogging();
+  private ElasticsearchIndex() {}
+
+  /**
+   * Binds Elasticsearch's logging facade to log4j, as a node does at startup: without it, the first
+   * class that gets a logger fails to load. Each adapter calls this before it touches any other
+   * Elasticsearch class; calling it again does nothing new.
+   */
+  static synchronized void bindLogging() {
+    if (loggingBound == false) {
+      LogConfigurator.configureESLogging();
+      loggingBound = true;
+    }
   }
 
-  private ElasticsearchIndex() {}
+  private static boolean loggingBound;
 
   /** The settings of an index created by this version, with {@code overrides} on top. */
   static IndexSettings settings(Settings overrides) {

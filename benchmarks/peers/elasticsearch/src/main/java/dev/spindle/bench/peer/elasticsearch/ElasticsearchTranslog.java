@@ -33,6 +33,10 @@ public final class ElasticsearchTranslog implements BenchmarkedLog {
   private static final long PRIMARY_TERM = 1;
   private static final String UUID_FILE = "translog.uuid";
 
+  static {
+    ElasticsearchIndex.bindLogging();
+  }
+
   /** Loaded by name in Elasticsearch's JVM. */
   public ElasticsearchTranslog() {}
 

@@ -1,4 +1,4 @@
-package dev.spindle.bench.getsearch;
+package dev.spindle.bench.harness;
 
 import java.util.Arrays;
 import java.util.List;
@@ -11,22 +11,29 @@ import java.util.List;
  * @param majorFaults page faults per operation that waited for storage
  * @param deviceReads read requests per operation that the block device completed; NaN where they
  *     could not be counted
+ * @param readQueueDepth the average number of reads in flight at the device over the trial: the
+ *     queue depth the workload achieved; NaN where it could not be counted
  */
-record IoCost(double bytesRead, double majorFaults, double deviceReads) {
+public record IoCost(
+    double bytesRead, double majorFaults, double deviceReads, double readQueueDepth) {
 
   /** The cost per operation of {@code used}, spread over {@code operations}. */
-  static IoCost perOperation(ProcessIo used, double operations) {
+  public static IoCost perOperation(ProcessIo used, double operations) {
     double count = Math.max(1, operations);
-    double deviceReads = used.deviceReads() < 0 ? Double.NaN : used.deviceReads() / count;
-    return new IoCost(used.bytesRead() / count, used.majorFaults() / count, deviceReads);
+    double deviceReads =
+        used.device() == null ? Double.NaN : used.device().readsCompleted() / count;
+    double queueDepth = used.device() == null ? Double.NaN : used.device().readQueueDepth();
+    return new IoCost(
+        used.bytesRead() / count, used.majorFaults() / count, deviceReads, queueDepth);
   }
 
   /** The median of each field on its own over {@code costs}, which must not be empty. */
-  static IoCost median(List<IoCost> costs) {
+  public static IoCost median(List<IoCost> costs) {
     return new IoCost(
         median(costs.stream().mapToDouble(IoCost::bytesRead).toArray()),
         median(costs.stream().mapToDouble(IoCost::majorFaults).toArray()),
-        median(costs.stream().mapToDouble(IoCost::deviceReads).toArray()));
+        median(costs.stream().mapToDouble(IoCost::deviceReads).toArray()),
+        median(costs.stream().mapToDouble(IoCost::readQueueDepth).toArray()));
   }
 
   private static double median(double[] values) {

@@ -1,9 +1,10 @@
-package dev.spindle.bench.keyword;
+package dev.spindle.bench.corpus;
 
-import dev.spindle.bench.corpus.EuroparlLines;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,10 +25,10 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  * found once, so that the benchmark measures indexing and not parsing. Deterministic for a seed.
  * Immutable once built.
  */
-final class GeonamesRows {
+public final class GeonamesRows {
 
   /** The keyword columns, and how many distinct words each draws from. */
-  static final List<String> FIELDS =
+  public static final List<String> FIELDS =
       List.of(
           "name",
           "feature_class",
@@ -58,7 +59,8 @@ final class GeonamesRows {
     this.rowCount = rowCount;
   }
 
-  static GeonamesRows build(int rowCount, long seed) throws IOException {
+  /** Draws {@code rowCount} rows; the same seed gives the same rows. */
+  public static GeonamesRows build(int rowCount, long seed) throws IOException {
     Words words = Words.read(seed);
     Random random = new Random(seed);
     StringBuilder text = new StringBuilder();
@@ -71,7 +73,30 @@ final class GeonamesRows {
       }
       text.append('\n');
     }
-    byte[] data = text.toString().getBytes(StandardCharsets.UTF_8);
+    return parse(text.toString().getBytes(StandardCharsets.UTF_8), rowCount);
+  }
+
+  /**
+   * Writes the rows to {@code file}, as tab-separated lines: how a JVM that cannot draw them, not
+   * having the Europarl line file, gets the same rows.
+   */
+  public void write(Path file) throws IOException {
+    Files.write(file, data);
+  }
+
+  /** Reads rows that {@link #write} wrote. */
+  public static GeonamesRows read(Path file) throws IOException {
+    byte[] data = Files.readAllBytes(file);
+    int rows = 0;
+    for (byte b : data) {
+      if (b == '\n') {
+        rows++;
+      }
+    }
+    return parse(data, rows);
+  }
+
+  private static GeonamesRows parse(byte[] data, int rowCount) {
     int[] starts = new int[rowCount * FIELDS.size()];
     int[] ends = new int[starts.length];
     int value = 0;
@@ -107,29 +132,34 @@ final class GeonamesRows {
     return words.draw(random, CARDINALITIES[field]);
   }
 
-  int rowCount() {
+  /** How many rows there are. */
+  public int rowCount() {
     return rowCount;
   }
 
-  byte[] data() {
+  /** Every row, tab-separated, one per line, in UTF-8. */
+  public byte[] data() {
     return data;
   }
 
-  int start(int row, int field) {
+  /** Where the value of {@code field} in {@code row} starts in {@link #data}. */
+  public int start(int row, int field) {
     return starts[row * FIELDS.size() + field];
   }
 
-  int length(int row, int field) {
+  /** How many bytes the value of {@code field} in {@code row} has. */
+  public int length(int row, int field) {
     int index = row * FIELDS.size() + field;
     return ends[index] - starts[index];
   }
 
   /** The value as a parser hands it over as text: decoded into a new String. */
-  String string(int row, int field) {
+  public String string(int row, int field) {
     return new String(data, start(row, field), length(row, field), StandardCharsets.UTF_8);
   }
 
-  long totalBytes() {
+  /** The bytes of all rows. */
+  public long totalBytes() {
     return data.length;
   }
 
