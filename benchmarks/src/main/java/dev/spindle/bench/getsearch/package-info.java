@@ -7,8 +7,9 @@
  * or {@code SearchOperation}s over {@code SearchTerms}. {@code OwnJvmRun} measures the hot case
  * again with each directory alone in a child JVM ({@link dev.spindle.bench.getsearch.OwnJvmTrial});
  * {@code CappedMemoryRun} measures the starved case in a child JVM ({@link
- * dev.spindle.bench.getsearch.CappedMemoryTrials}) inside a memory cgroup, with {@code ProcessIo}
- * and {@code IoCost} counting the storage reads of each operation. The child JVMs are started by
- * main class name, on this JVM's class path.
+ * dev.spindle.bench.getsearch.CappedMemoryTrials}) inside a memory cgroup, with the harness's
+ * {@code ProcessIo} and {@code IoCost} counting the storage reads of each operation. The child JVMs
+ * are started by main class name, on this JVM's class path, or for a peer's directory (the real
+ * Elasticsearch and OpenSearch hybridfs) on the peer's, with this build's Lucene.
  */
 package dev.spindle.bench.getsearch;
