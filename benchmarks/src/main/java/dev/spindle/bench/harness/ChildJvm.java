@@ -60,18 +60,20 @@ public final class ChildJvm implements Closeable {
     this.stopOnExit = new Thread(process::destroyForcibly);
     Runtime.getRuntime().addShutdownHook(stopOnExit);
     this.watchdog =
-        Thread.ofVirtual()
-            .start(
-                () -> {
-                  try {
-                    if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) == false) {
-                      Progress.log("%s: still running after %s, stopped", name, timeout);
-                      process.destroyForcibly();
-                    }
-                  } catch (InterruptedException closed) {
-                    // close() stops the process itself.
-                  }
-                });
+        new Thread(
+            () -> {
+              try {
+                if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) == false) {
+                  Progress.log("%s: still running after %s, stopped", name, timeout);
+                  process.destroyForcibly();
+                }
+              } catch (InterruptedException closed) {
+                // close() stops the process itself.
+              }
+            },
+            name + " watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
   }
 
   /** Starts building a child that runs {@code mainClass}. */
@@ -127,6 +129,11 @@ public final class ChildJvm implements Closeable {
       // The process is gone or going; the interrupt flag is set again.
     }
     watchdog.interrupt();
+    try {
+      watchdog.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(stopOnExit);
     } catch (IllegalStateException shuttingDown) {

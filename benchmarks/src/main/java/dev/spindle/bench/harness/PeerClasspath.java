@@ -35,10 +35,12 @@ public final class PeerClasspath {
   private static final Pattern LUCENE_JAR =
       Pattern.compile("lucene-([a-z0-9-]+?)-(\\d[^-]*)\\.jar");
 
+  private final Path root;
   private final String peer;
   private final List<Path> jars;
 
-  private PeerClasspath(String peer, List<Path> jars) {
+  private PeerClasspath(Path root, String peer, List<Path> jars) {
+    this.root = root;
     this.peer = peer;
     this.jars = List.copyOf(jars);
   }
@@ -49,7 +51,12 @@ public final class PeerClasspath {
    * @throws NoSuchFileException if the peer was not built, saying how to build it
    */
   public static PeerClasspath of(String peer) throws IOException {
-    Path folder = root().resolve(peer);
+    return of(root(), peer);
+  }
+
+  /** The jars of {@code peer} in the folder of peers {@code root}. */
+  static PeerClasspath of(Path root, String peer) throws IOException {
+    Path folder = root.resolve(peer);
     List<Path> jars = jarsIn(folder);
     if (jars.isEmpty()) {
       throw new NoSuchFileException(
@@ -61,7 +68,7 @@ public final class PeerClasspath {
               + peer
               + " -am package` (bin/bench does)");
     }
-    return new PeerClasspath(peer, jars);
+    return new PeerClasspath(root, peer, jars);
   }
 
   /**
@@ -71,7 +78,7 @@ public final class PeerClasspath {
    * @throws NoSuchFileException if a module the peer ships has no jar at {@code version}
    */
   public PeerClasspath withLucene(String version) throws IOException {
-    Path swap = root().resolve("lucene-" + version);
+    Path swap = root.resolve("lucene-" + version);
     List<Path> swapped = new ArrayList<>();
     for (Path jar : jars) {
       Matcher lucene = LUCENE_JAR.matcher(jar.getFileName().toString());
@@ -93,7 +100,7 @@ public final class PeerClasspath {
         swapped.add(jar);
       }
     }
-    return new PeerClasspath(peer, swapped);
+    return new PeerClasspath(root, peer, swapped);
   }
 
   /** The peer's name, the name of its folder. */

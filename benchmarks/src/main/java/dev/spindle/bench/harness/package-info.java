@@ -9,9 +9,9 @@
  * operation on several threads for a fixed time, and {@link
  * dev.spindle.bench.harness.LatencyHistogram} keeps the latencies of operations for percentiles.
  * {@link dev.spindle.bench.harness.ProcessIo}, {@link dev.spindle.bench.harness.IoCost} and {@link
- * dev.spindle.bench.harness.BlockDeviceStat} count storage reads, device reads and flushes, and
- * the queue depth a workload reached. {@link dev.spindle.bench.harness.Progress} writes progress
- * lines to standard error, which keeps standard output for the report.
+ * dev.spindle.bench.harness.BlockDeviceStat} count storage reads, device reads and flushes, and the
+ * queue depth a workload reached. {@link dev.spindle.bench.harness.Progress} writes progress lines
+ * to standard error, which keeps standard output for the report.
  *
  * <h2>Peers: contenders in a JVM of their own</h2>
  *
@@ -36,9 +36,9 @@
  *       version, for a peer that reads an index this build's Lucene wrote.
  *   <li><b>{@link dev.spindle.bench.harness.ChildJvm}</b> starts a JVM on that class path (with
  *       this JVM's options, or others; inside a memory cgroup through a command wrapper) and talks
- *       to it one line at a time: {@code request} here, {@code serve} in the child, where a
- *       failure comes back as an error that names it. The child is stopped when this JVM exits or
- *       its time runs out.
+ *       to it one line at a time: {@code request} here, {@code serve} in the child, where a failure
+ *       comes back as an error that names it. The child is stopped when this JVM exits or its time
+ *       runs out.
  * </ol>
  *
  * <p>A new peer is one more module under {@code benchmarks/peers/}, listed there and in {@code

@@ -6,8 +6,8 @@
  *
  * <p>Every log is a {@link dev.spindle.bench.translog.BenchmarkedLog}, whose {@link
  * dev.spindle.bench.translog.DurableAppender}s {@code DurableLoad} drives from its threads, timing
- * each acknowledgement. {@code LocalLogTrials} runs a log's trials in a JVM: this one for Spindle's,
- * the peer's for OpenSearch's and Elasticsearch's, where {@link
+ * each acknowledgement. {@code LocalLogTrials} runs a log's trials in a JVM: this one for
+ * Spindle's, the peer's for OpenSearch's and Elasticsearch's, where {@link
  * dev.spindle.bench.translog.TranslogTrials} serves them to {@code PeerLogTrials}; the peers'
  * adapters live in {@code benchmarks/peers/}. {@code TranslogLogs} opens them all, {@code
  * TranslogReport}, {@code AppendsOnly} and {@code TranslogRecovery} measure and render the
