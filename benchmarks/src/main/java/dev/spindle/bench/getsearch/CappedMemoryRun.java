@@ -1,6 +1,7 @@
 package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.PeerClasspath;
@@ -10,10 +11,9 @@ import dev.spindle.bench.memory.MemoryCgroup;
 import dev.spindle.bench.memory.PageCache;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -46,17 +46,7 @@ final class CappedMemoryRun {
 
     /** The options of the measuring JVM, as the report shows them. */
     List<String> jvmOptions() {
-      return List.of(
-          "--enable-native-access=ALL-UNNAMED",
-          "--add-modules",
-          "jdk.incubator.vector",
-          "-Xms" + heapMegabytes + "m",
-          "-Xmx" + heapMegabytes + "m",
-          // The whole heap resident from the start: otherwise the JVM's footprint grows round
-          // after round and leaves later rounds less page cache than earlier ones.
-          "-XX:+AlwaysPreTouch",
-          // The smallest footprint besides the heap, so that the cap is mostly page cache.
-          "-XX:+UseSerialGC");
+      return MemoryCgroup.measuringJvmOptions(heapMegabytes);
     }
   }
 
@@ -138,7 +128,8 @@ final class CappedMemoryRun {
       cgroups.add(part.cgroup());
       peak = Math.max(peak, part.peakBytes());
     }
-    return new Result(rates, io, String.join(", ", cgroups), peak, notes);
+    return new Result(
+        rates, io, String.join(", ", cgroups.stream().distinct().toList()), peak, notes);
   }
 
   private static Result measure(
@@ -148,67 +139,42 @@ final class CappedMemoryRun {
       Settings settings,
       String classpath)
       throws IOException {
-    List<String> java = new ArrayList<>();
-    java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    java.addAll(settings.jvmOptions());
-    java.add("-cp");
-    java.add(classpath);
-    java.add(CappedMemoryTrials.class.getName());
-    java.add(index.toAbsolutePath().toString());
-    java.add(cgroup.path().toString());
-    java.add(kinds.stream().map(DirectoryKind::name).collect(Collectors.joining(",")));
-    java.add(Integer.toString(settings.rounds().warmup()));
-    java.add(Integer.toString(settings.rounds().measured()));
-    java.add(Long.toString(settings.warmupMillis()));
-    java.add(Long.toString(settings.measureMillis()));
-
-    Process child =
-        new ProcessBuilder(cgroup.commandInside(java))
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
+    ChildJvm child =
+        ChildJvm.builder(CappedMemoryTrials.class.getName())
+            .name("the measuring JVM in " + cgroup)
+            .classpath(classpath)
+            .jvmOptions(settings.jvmOptions())
+            .args(
+                index.toAbsolutePath().toString(),
+                cgroup.path().toString(),
+                kinds.stream().map(DirectoryKind::name).collect(Collectors.joining(",")),
+                Integer.toString(settings.rounds().warmup()),
+                Integer.toString(settings.rounds().measured()),
+                Long.toString(settings.warmupMillis()),
+                Long.toString(settings.measureMillis()))
+            .wrapper(cgroup::commandInside)
+            .timeout(Duration.ofHours(4))
             .start();
-    // If this JVM is stopped now, take the measuring JVM and the cgroup down with it.
-    Thread cleanup =
-        new Thread(
-            () -> {
-              child.destroyForcibly();
-              try {
-                child.waitFor();
-                cgroup.close();
-              } catch (IOException | InterruptedException e) {
-                System.err.println("could not remove " + cgroup + ": " + e);
-              }
-            });
-    Runtime.getRuntime().addShutdownHook(cleanup);
-    try {
+    // If this JVM is stopped meanwhile, the child goes with it; the cgroup it leaves behind is
+    // removed by the next run (MemoryCgroup.create).
+    try (child) {
       Map<Workload, Measurements<DirectoryKind>> rates = new EnumMap<>(Workload.class);
       Map<Workload, Map<DirectoryKind, IoCost>> io = new EnumMap<>(Workload.class);
       List<String> notes = new ArrayList<>();
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          parse(line, kinds, rates, io, notes);
-        }
+      BufferedReader lines = child.output();
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        parse(line, kinds, rates, io, notes);
       }
-      int exit = waitFor(child);
+      int exit = child.finish();
       if (exit != 0) {
         long oomKills = cgroup.oomKills();
         throw new IOException(
-            "the measuring JVM in "
-                + cgroup
+            child
                 + " failed with exit code "
                 + exit
                 + (oomKills > 0 ? ", killed for lack of memory " + oomKills + " time(s)" : ""));
       }
       return new Result(rates, io, cgroup.toString(), cgroup.peakBytes(), notes);
-    } finally {
-      child.destroyForcibly();
-      waitFor(child);
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // The hook runs anyway.
-      }
     }
   }
 
@@ -240,15 +206,6 @@ final class CappedMemoryRun {
       }
     } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
       throw new IOException("malformed line from the measuring JVM: " + line, e);
-    }
-  }
-
-  private static int waitFor(Process process) throws IOException {
-    try {
-      return process.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the measuring JVM", e);
     }
   }
 }

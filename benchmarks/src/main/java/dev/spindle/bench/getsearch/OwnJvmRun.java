@@ -1,27 +1,25 @@
 package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.PeerClasspath;
 import dev.spindle.bench.harness.Rounds;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Measures a directory in a JVM of its own, with the page cache hot: the way an application runs
  * it. In the JVM that runs every contender, Lucene's reading code sees the inputs of all of them
  * and the JIT compiles it for all of them; a cost that only shows when the code is compiled for one
- * directory, such as an input that wraps another, shows here.
+ * directory, such as an input that wraps another, shows here. A peer's directory runs on the peer's
+ * class path, any other on this JVM's.
  */
 final class OwnJvmRun {
 
   /** Far more than a trial takes: a child still running then has hung. */
-  private static final long TIMEOUT_MINUTES = 10;
+  private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
   private OwnJvmRun() {}
 
@@ -32,62 +30,31 @@ final class OwnJvmRun {
   static double rate(
       Path index, DirectoryKind kind, Workload workload, Rounds rounds, long roundMillis)
       throws IOException {
-    List<String> java = new ArrayList<>();
-    java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // The options of this JVM (bin/bench's heap, native access, the vector module), so that the
-    // two ways of measuring differ only in what shares the JVM.
-    java.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-    java.addAll(
-        List.of(
-            "-cp",
-            // A peer's directory runs on the peer's class path, any other on this JVM's.
-            kind.peerClasspath()
-                .map(PeerClasspath::toClasspath)
-                .orElse(System.getProperty("java.class.path")),
-            OwnJvmTrial.class.getName(),
-            index.toAbsolutePath().toString(),
-            kind.name(),
-            workload.name(),
-            Integer.toString(rounds.warmup()),
-            Integer.toString(rounds.measured()),
-            Long.toString(roundMillis)));
-    Process child = new ProcessBuilder(java).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    // A child that hangs, or outlives this JVM, is stopped.
-    Thread stop = new Thread(child::destroyForcibly);
-    Runtime.getRuntime().addShutdownHook(stop);
-    Thread watchdog =
-        Thread.ofVirtual()
-            .start(
-                () -> {
-                  try {
-                    if (child.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES) == false) {
-                      child.destroyForcibly();
-                    }
-                  } catch (InterruptedException e) {
-                    child.destroyForcibly();
-                  }
-                });
-    try (InputStream out = child.getInputStream()) {
-      String printed = new String(out.readAllBytes(), StandardCharsets.UTF_8).trim();
-      int exit = child.waitFor();
-      if (exit != 0) {
-        throw new IOException("the JVM measuring " + kind + " alone failed with exit code " + exit);
+    ChildJvm.Builder builder =
+        ChildJvm.builder(OwnJvmTrial.class.getName())
+            .name("the JVM measuring " + kind + " alone")
+            // This JVM's options (bin/bench's heap, native access, the vector module), so that
+            // the two ways of measuring differ only in what shares the JVM.
+            .args(
+                index.toAbsolutePath().toString(),
+                kind.name(),
+                workload.name(),
+                Integer.toString(rounds.warmup()),
+                Integer.toString(rounds.measured()),
+                Long.toString(roundMillis))
+            .timeout(TIMEOUT);
+    Optional<PeerClasspath> peer = kind.peerClasspath();
+    peer.ifPresent(builder::classpath);
+    try (ChildJvm child = builder.start()) {
+      String printed = child.output().readLine();
+      int exit = child.finish();
+      if (exit != 0 || printed == null) {
+        throw new IOException(child + " failed with exit code " + exit);
       }
       try {
-        return Double.parseDouble(printed);
+        return Double.parseDouble(printed.trim());
       } catch (NumberFormatException e) {
-        throw new IOException("the JVM measuring " + kind + " alone printed: " + printed, e);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while measuring " + kind + " alone", e);
-    } finally {
-      child.destroyForcibly();
-      watchdog.interrupt();
-      try {
-        Runtime.getRuntime().removeShutdownHook(stop);
-      } catch (IllegalStateException shuttingDown) {
-        // The hook runs anyway.
+        throw new IOException(child + " printed: " + printed, e);
       }
     }
   }

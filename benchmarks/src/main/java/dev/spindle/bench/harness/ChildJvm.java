@@ -120,6 +120,22 @@ public final class ChildJvm implements Closeable {
     return waitFor(process);
   }
 
+  /**
+   * Lets the child end by itself ({@link #finish}), then {@link #close}s it.
+   *
+   * @throws IOException if it exited with a code other than 0
+   */
+  public void shutdown() throws IOException {
+    try {
+      int exit = finish();
+      if (exit != 0) {
+        throw new IOException(name + " exited with code " + exit);
+      }
+    } finally {
+      close();
+    }
+  }
+
   @Override
   public void close() {
     process.destroyForcibly();

@@ -84,6 +84,25 @@ public final class MemoryCgroup implements Closeable {
     }
   }
 
+  /**
+   * The options of a JVM that measures inside a cgroup: a fixed heap of {@code heapMegabytes},
+   * resident from the start, and the smallest footprint besides it, so that the cap is mostly page
+   * cache and the same in every round.
+   */
+  public static List<String> measuringJvmOptions(int heapMegabytes) {
+    return List.of(
+        "--enable-native-access=ALL-UNNAMED",
+        "--add-modules",
+        "jdk.incubator.vector",
+        "-Xms" + heapMegabytes + "m",
+        "-Xmx" + heapMegabytes + "m",
+        // The whole heap resident from the start: otherwise the JVM's footprint grows round after
+        // round and leaves later rounds less page cache than earlier ones.
+        "-XX:+AlwaysPreTouch",
+        // The smallest footprint besides the heap, so that the cap is mostly page cache.
+        "-XX:+UseSerialGC");
+  }
+
   /** Opens a cgroup that another process made, to reclaim its page cache from inside it. */
   public static MemoryCgroup open(Path path) throws IOException {
     if (Files.exists(path.resolve("memory.max"))) {

@@ -58,13 +58,6 @@ final class PeerLogTrials implements LogTrials {
 
   @Override
   public void close() throws IOException {
-    try {
-      int exit = jvm.finish();
-      if (exit != 0) {
-        throw new IOException(jvm + " exited with code " + exit);
-      }
-    } finally {
-      jvm.close();
-    }
+    jvm.shutdown();
   }
 }

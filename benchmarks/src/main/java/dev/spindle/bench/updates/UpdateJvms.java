@@ -113,17 +113,7 @@ final class UpdateJvms implements Closeable {
   public void close() throws IOException {
     List<Closeable> toClose = new ArrayList<>();
     for (ChildJvm jvm : jvms) {
-      toClose.add(
-          () -> {
-            try {
-              int exit = jvm.finish();
-              if (exit != 0) {
-                throw new IOException(jvm + " exited with code " + exit);
-              }
-            } finally {
-              jvm.close();
-            }
-          });
+      toClose.add(jvm::shutdown);
     }
     // The cgroups once their processes have exited.
     toClose.addAll(cgroups);

@@ -153,16 +153,7 @@ public final class UpdatesBenchmark implements Benchmark {
 
   /** The options of every trial JVM, hot and starved alike. */
   private static List<String> jvmOptions() {
-    return List.of(
-        "--enable-native-access=ALL-UNNAMED",
-        "--add-modules",
-        "jdk.incubator.vector",
-        "-Xms" + HEAP_MB + "m",
-        "-Xmx" + HEAP_MB + "m",
-        // The whole heap resident from the start, so that the cap left to the page cache is the
-        // same in every round.
-        "-XX:+AlwaysPreTouch",
-        "-XX:+UseSerialGC");
+    return MemoryCgroup.measuringJvmOptions(HEAP_MB);
   }
 
   private static String table(Case hot, Case starved, long capBytes) {
