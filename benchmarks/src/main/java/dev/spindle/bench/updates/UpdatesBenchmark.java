@@ -57,8 +57,11 @@ public final class UpdatesBenchmark implements Benchmark {
   /** The writer's indexing buffer in every trial: small, so that the heap below holds it. */
   private static final double RAM_BUFFER_MB = 8;
 
-  /** Heap of every trial JVM: room for the buffer, the readers and merges, and no more. */
-  private static final int HEAP_MB = 96;
+  /**
+   * Heap of every trial JVM: room for the buffer, the readers and merges, and no more, so that most
+   * of the cap is page cache.
+   */
+  private static final int HEAP_MB = 64;
 
   @Override
   public String name() {
@@ -67,8 +70,9 @@ public final class UpdatesBenchmark implements Benchmark {
 
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
-    int baseDocs = mode.pick(1_500_000, 5_000_000);
-    long capBytes = mode.pick(224L, 256L) << 20;
+    // About 110 bytes of index per document: 6 million fill 2.5 times the full run's cap.
+    int baseDocs = mode.pick(2_000_000, 6_000_000);
+    long capBytes = mode.pick(160L, 256L) << 20;
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     long warmupMillis = mode.pick(2_000L, 5_000L);
     long measureMillis = mode.pick(3_000L, 10_000L);
