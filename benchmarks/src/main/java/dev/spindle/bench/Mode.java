@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How long and how large a benchmark run is. Each benchmark picks its own sizes per mode. */
 public enum Mode {
-  /** A smoke run that finishes in about eight minutes, build included. */
+  /** A smoke run: the same comparisons on smaller data, with fewer and shorter rounds. */
   QUICK,
   /** The run whose numbers are worth quoting. */
   FULL;

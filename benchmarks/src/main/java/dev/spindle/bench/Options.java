@@ -15,7 +15,7 @@ record Options(Mode mode, Optional<String> only, Path workDir) {
   static final String USAGE =
       """
       usage: bin/bench [--quick] [--only=<benchmark>] [--work-dir=<folder>]
-        --quick            small index and short rounds: about eight minutes in all
+        --quick            smaller data, fewer and shorter rounds: a smoke run
         --only=<name>      run one benchmark: %s
         --work-dir=<dir>   where bench-data/ and report/report.md go (default benchmarks/target)
       """;
