@@ -3,6 +3,7 @@ package dev.spindle.bench.getsearch;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.directory.DirectoryReaders;
 import dev.spindle.bench.harness.BlockDeviceStat;
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.ProcessIo;
@@ -12,7 +13,6 @@ import dev.spindle.bench.memory.MemoryCgroup;
 import dev.spindle.store.HybridDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -65,7 +65,7 @@ public final class CappedMemoryTrials {
     Rounds rounds = new Rounds(Integer.parseInt(args[3]), Integer.parseInt(args[4]));
     long warmupMillis = Long.parseLong(args[5]);
     long measureMillis = Long.parseLong(args[6]);
-    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    PrintStream out = ChildJvm.protocolOutput();
     Optional<BlockDeviceStat> device = BlockDeviceStat.of(index);
 
     try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);

@@ -2,11 +2,11 @@ package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.directory.DirectoryReaders;
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.Rounds;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +31,7 @@ public final class OwnJvmTrial {
       throw new IllegalArgumentException(
           "usage: OwnJvmTrial index kind workload warmupRounds measuredRounds roundMillis");
     }
+    PrintStream out = ChildJvm.protocolOutput();
     Path index = Path.of(args[0]);
     DirectoryKind kind = DirectoryKind.valueOf(args[1]);
     Workload workload = Workload.valueOf(args[2]);
@@ -47,7 +48,6 @@ public final class OwnJvmTrial {
       }
       Measurements<DirectoryKind> measurements = new Measurements<>(List.of(kind));
       rates.forEach(rate -> measurements.add(kind, rate));
-      PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
       out.println(measurements.median(kind));
     }
   }

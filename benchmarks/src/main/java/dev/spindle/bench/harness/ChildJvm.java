@@ -168,7 +168,7 @@ public final class ChildJvm implements Closeable {
    * an error line naming the failure, its stack goes to standard error, and the child exits.
    */
   public static void serve(Handler handler) throws IOException {
-    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    PrintStream out = protocolOutput();
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String request = in.readLine(); request != null; request = in.readLine()) {
@@ -179,6 +179,17 @@ public final class ChildJvm implements Closeable {
         throw new IOException("failed on " + request, e);
       }
     }
+  }
+
+  /**
+   * The child's end of its standard output, for the protocol alone: what anything else prints to
+   * {@code System.out} from now on, such as an engine's console logger, goes to standard error, so
+   * that it cannot be taken for a response. Call once, first thing in the child's main.
+   */
+  public static PrintStream protocolOutput() {
+    PrintStream protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    System.setOut(System.err);
+    return protocol;
   }
 
   private static int waitFor(Process process) throws IOException {

@@ -144,9 +144,7 @@ final class TranslogReport {
                 contender.toString(),
                 format("%,.0f", result.rates().median(contender)),
                 format("%.1f", medianOf(trials, t -> t.load().operationsPerSync())),
-                flushesCounted
-                    ? format("%.2f", medianOf(trials, LogTrial::deviceFlushesPerOperation))
-                    : "n/a",
+                flushes(medianOf(trials, LogTrial::deviceFlushesPerOperation)),
                 format("%.0f", medianOf(trials, t -> t.load().p50Nanos()) / 1e3),
                 format("%.0f", medianOf(trials, t -> t.load().p99Nanos()) / 1e3)));
       }
@@ -168,6 +166,13 @@ final class TranslogReport {
                   : format("%,.0f %s", result.cpuBound(), TranslogBenchmark.UNIT)));
     }
     return out.toString();
+  }
+
+  /** Device flushes per operation, or n/a where the device or the kernel does not count them. */
+  private String flushes(double perOperation) {
+    return flushesCounted && Double.isNaN(perOperation) == false
+        ? format("%.2f", perOperation)
+        : "n/a";
   }
 
   private static String ratio(Measurements<TranslogContender> m, TranslogContender baseline) {

@@ -30,6 +30,8 @@ public final class TranslogTrials {
     if (args.length != 2) {
       throw new IllegalArgumentException("usage: TranslogTrials logClass workDir");
     }
+    // Before the peer's classes load: whatever they print goes to standard error.
+    ChildJvm.protocolOutput();
     try (LocalLogTrials trials = new LocalLogTrials(instantiate(args[0]), Path.of(args[1]))) {
       ChildJvm.serve(
           request -> {

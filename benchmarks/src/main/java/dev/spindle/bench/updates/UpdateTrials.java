@@ -39,6 +39,8 @@ public final class UpdateTrials {
       throw new IllegalArgumentException(
           "usage: UpdateTrials index rowsFile baseDocs ramBufferMb seed");
     }
+    // Before the peer's classes load: whatever they print goes to standard error.
+    ChildJvm.protocolOutput();
     Path index = Path.of(args[0]);
     UpdateLoad load =
         new UpdateLoad(
