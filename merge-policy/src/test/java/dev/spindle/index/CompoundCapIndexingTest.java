@@ -1,6 +1,7 @@
 package dev.spindle.index;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.tests.index.RandomCompoundCapMergePolicy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -52,8 +53,7 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
 
   public void testFlushedCompoundSegmentAboveCapIsRewritten() throws IOException {
     try (Directory directory = newDirectory()) {
-      CompoundCapMergePolicy policy =
-          new CompoundCapMergePolicy(RandomCompoundCapConfig.newTieredMergePolicy(random()));
+      CompoundCapMergePolicy policy = new CompoundCapMergePolicy(newTieredMergePolicy(random()));
       policy.setMaxCompoundSegmentBytes(16 * 1024);
       IndexWriterConfig config =
           newIndexWriterConfig(new MockAnalyzer(random()))
@@ -87,13 +87,13 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
   public void testLiveSettingChanges() throws IOException {
     try (Directory directory = newDirectory()) {
       Random random = random();
-      CompoundCapMergePolicy policy = RandomCompoundCapConfig.newPolicy(random);
+      CompoundCapMergePolicy policy = RandomCompoundCapMergePolicy.create(random);
       Workload workload = new Workload(random, directory, policy);
       try (IndexWriter writer = new IndexWriter(directory, workload.config)) {
         int rounds = TestUtil.nextInt(random, 2, 4);
         for (int round = 0; round < rounds; round++) {
           workload.operations(writer, atLeast(300), false);
-          RandomCompoundCapConfig.configure(random, policy);
+          RandomCompoundCapMergePolicy.randomizeLimits(random, policy);
         }
         // Segments named from here on were created, and so decided, under the final caps.
         writer.commit();
@@ -164,7 +164,7 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
     private int addedCount;
 
     Workload(Random random, Directory directory) {
-      this(random, directory, RandomCompoundCapConfig.newPolicy(random));
+      this(random, directory, RandomCompoundCapMergePolicy.create(random));
     }
 
     Workload(Random random, Directory directory, CompoundCapMergePolicy policy) {
