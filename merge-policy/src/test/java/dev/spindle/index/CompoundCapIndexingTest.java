@@ -51,7 +51,12 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * A flushed compound segment above the cap is rewritten as separate files, and the writer's log
+   * says so under the {@code MP} component.
+   */
   public void testFlushedCompoundSegmentAboveCapIsRewritten() throws IOException {
+    RecordingInfoStream log = new RecordingInfoStream();
     try (Directory directory = newDirectory()) {
       CompoundCapMergePolicy policy = new CompoundCapMergePolicy(newTieredMergePolicy(random()));
       policy.setMaxCompoundSegmentBytes(16 * 1024);
@@ -61,7 +66,8 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
               .setMergeScheduler(new SerialMergeScheduler())
               .setUseCompoundFile(true)
               .setRAMBufferSizeMB(64)
-              .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH);
+              .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH)
+              .setInfoStream(log);
       Random random = random();
       List<String> vocabulary = vocabulary(random);
       int docs = atLeast(500);
@@ -79,6 +85,14 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
         assertFalse("still compound: " + segment, segment.compound());
         assertEquals("rewritten by a merge: " + segment, "merge", segment.source());
         assertEquals(docs, segment.maxDoc());
+        String size = CompoundLimits.describeBytes(segment.dataBytes());
+        log.assertLogged("rewrite compound segment _0 as separate files: " + size + " of data");
+        log.assertLogged(
+            "new segment "
+                + segment.name()
+                + " stays as separate files: "
+                + size
+                + " of data > cap 16,384 bytes (16.0 KiB)");
       }
     }
   }

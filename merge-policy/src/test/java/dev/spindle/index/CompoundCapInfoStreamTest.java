@@ -3,8 +3,6 @@ package dev.spindle.index;
 import dev.spindle.index.CompoundCapMergePolicyTest.ScriptedMergePolicy;
 import dev.spindle.tests.index.RandomCompoundCapMergePolicy;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -19,7 +17,6 @@ import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
@@ -29,55 +26,10 @@ import org.apache.lucene.util.InfoStream;
 /**
  * The policy explains itself where Lucene users look: every layout decision and every rewrite goes
  * to {@code IndexWriter}'s {@code InfoStream} under the {@code MP} component, as {@code
- * TieredMergePolicy}'s decisions do.
+ * TieredMergePolicy}'s decisions do. (That the rewrite of a flushed segment is logged is checked in
+ * {@link CompoundCapIndexingTest#testFlushedCompoundSegmentAboveCapIsRewritten}.)
  */
 public class CompoundCapInfoStreamTest extends LuceneTestCase {
-
-  /**
-   * A flushed compound segment above the cap: its rewrite, and the rewrite's layout, are logged.
-   */
-  public void testRewriteOfAFlushedSegmentIsLogged() throws IOException {
-    RecordingInfoStream log = new RecordingInfoStream();
-    try (Directory directory = newDirectory()) {
-      CompoundCapMergePolicy policy = new CompoundCapMergePolicy(new TieredMergePolicy());
-      policy.setMaxCompoundSegmentBytes(16 * 1024);
-      IndexWriterConfig config =
-          newIndexWriterConfig(new MockAnalyzer(random()))
-              .setMergePolicy(policy)
-              .setMergeScheduler(new SerialMergeScheduler())
-              .setUseCompoundFile(true)
-              .setRAMBufferSizeMB(64)
-              .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH)
-              .setInfoStream(log);
-      List<String> vocabulary = CompoundCapIndexingTest.vocabulary(random());
-      try (IndexWriter writer = new IndexWriter(directory, config)) {
-        int docs = atLeast(500);
-        for (int i = 0; i < docs; i++) {
-          writer.addDocument(
-              CompoundCapIndexingTest.newDocument(random(), vocabulary, Integer.toString(i)));
-        }
-        writer.commit();
-        writer.commit();
-      }
-      List<CommittedSegment> segments = CommittedSegment.readLatestCommit(directory);
-      assertEquals(1, segments.size());
-      CommittedSegment rewritten = segments.get(0);
-      assertEquals("merge", rewritten.source());
-      String flushed = "_0";
-      log.assertLogged(
-          "rewrite compound segment "
-              + flushed
-              + " as separate files: "
-              + CompoundLimits.describeBytes(rewritten.dataBytes())
-              + " of data");
-      log.assertLogged(
-          "new segment "
-              + rewritten.name()
-              + " stays as separate files: "
-              + CompoundLimits.describeBytes(rewritten.dataBytes())
-              + " of data > cap 16,384 bytes (16.0 KiB)");
-    }
-  }
 
   /**
    * A randomized workload: every merged segment of the final commit has exactly one decision in the
@@ -181,36 +133,6 @@ public class CompoundCapInfoStreamTest extends LuceneTestCase {
       scripted.forced.add(new OneMerge(List.of(infos.info(2))));
       assertNull(policy.findForcedMerges(infos, 1, Map.of(infos.info(2), true), context));
       log.assertLogged("drop forced merge of " + infos.info(2).info.name);
-    }
-  }
-
-  /** Records the {@code MP} messages; other components are disabled, as a user would filter. */
-  private static final class RecordingInfoStream extends InfoStream {
-    final List<String> messages = Collections.synchronizedList(new ArrayList<>());
-
-    @Override
-    public void message(String component, String message) {
-      assertEquals("only enabled components are written to", "MP", component);
-      messages.add(message);
-    }
-
-    @Override
-    public boolean isEnabled(String component) {
-      return "MP".equals(component);
-    }
-
-    @Override
-    public void close() {}
-
-    List<String> startingWith(String prefix) {
-      synchronized (messages) {
-        return messages.stream().filter(message -> message.startsWith(prefix)).toList();
-      }
-    }
-
-    void assertLogged(String prefix) {
-      assertFalse(
-          "no message starts with: " + prefix + "\n" + messages, startingWith(prefix).isEmpty());
     }
   }
 
