@@ -93,6 +93,11 @@ public final class BytesKeywordField implements IndexableField {
    */
   private static final int SHORT_VALUE_CHARS = IndexWriter.MAX_TERM_LENGTH / 3;
 
+  /**
+   * How many chars {@link #utf8Length} counts at a time: few enough that an int holds the bytes.
+   */
+  private static final int COUNT_SLICE_CHARS = 1 << 20;
+
   private final KeywordFieldType type;
   private final IndexableFieldType luceneType;
   private final KeywordNormalizer normalizer;
@@ -152,16 +157,16 @@ public final class BytesKeywordField implements IndexableField {
     int maxLength;
     if (chars > SHORT_VALUE_CHARS) {
       // Long enough to cross Lucene's term limit: count the bytes before allocating for them.
-      int length = UnicodeUtil.calcUTF16toUTF8Length(value, 0, chars);
+      long length = utf8Length(value);
       if (type.ignoreAboveUnit() == LengthUnit.BYTES && length > type.ignoreAbove()) {
         return false;
       }
       if (length > IndexWriter.MAX_TERM_LENGTH
           && (normalizer == null || length > ArrayUtil.MAX_ARRAY_LENGTH)) {
-        // Nothing can shorten it: refused without encoding it.
+        // Nothing can shorten it (or it cannot be encoded at all): refused without encoding it.
         return immense(length);
       }
-      maxLength = length;
+      maxLength = (int) length;
     } else {
       maxLength = UnicodeUtil.maxUTF8Length(chars);
     }
@@ -172,6 +177,26 @@ public final class BytesKeywordField implements IndexableField {
     }
     givenChars = chars;
     return accept(utf8, 0, length);
+  }
+
+  /**
+   * The length of {@code value} in UTF-8 as Lucene encodes it (an unpaired surrogate as the three
+   * bytes of U+FFFD), counted in slices that keep surrogate pairs whole: over about 715 million
+   * chars, the count overflows an int.
+   */
+  private static long utf8Length(String value) {
+    int chars = value.length();
+    long length = 0;
+    int start = 0;
+    while (start < chars) {
+      int end = (int) Math.min(chars, (long) start + COUNT_SLICE_CHARS);
+      if (end < chars && Character.isHighSurrogate(value.charAt(end - 1))) {
+        end--;
+      }
+      length += UnicodeUtil.calcUTF16toUTF8Length(value, start, end - start);
+      start = end;
+    }
+    return length;
   }
 
   /**
@@ -233,7 +258,7 @@ public final class BytesKeywordField implements IndexableField {
    * @param length the value's length in bytes, after normalization if there is a normalizer
    * @return {@code false}, for {@link ImmenseValuePolicy#SKIP}
    */
-  private boolean immense(int length) {
+  private boolean immense(long length) {
     if (type.immenseValuePolicy() == ImmenseValuePolicy.SKIP) {
       return false;
     }

@@ -72,6 +72,27 @@ public class BytesKeywordFieldBuffersTest extends LuceneTestCase {
   }
 
   /**
+   * A long String's bytes are counted in slices; a surrogate pair across the end of a slice is
+   * still four bytes, not two unpaired surrogates of three: at {@code ignoreAbove} exactly its true
+   * length, the value is not skipped but refused as immense, naming that length.
+   */
+  public void testCountingKeepsSurrogatePairsWhole() {
+    int slice = 1 << 20;
+    String value = "a".repeat(slice - 1) + "\uD83D\uDE00" + "a".repeat(random().nextInt(10));
+    int length = value.length() + 2; // one char a byte, and the pair's two chars four bytes
+    KeywordFieldType type =
+        KeywordFieldType.builder("f")
+            .ignoreAbove(length, LengthUnit.BYTES)
+            .immenseValues(ImmenseValuePolicy.REJECT)
+            .build();
+    BytesKeywordField field = type.newField();
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> field.setValue(value));
+    assertTrue(e.getMessage(), e.getMessage().contains(" " + length + " bytes long"));
+    assertEquals("nothing encoded", 0, field.retainedBufferBytes());
+  }
+
+  /**
    * The issue the bound exists for: one huge value, refused or shrunk by a normalizer, must not
    * leave buffers of its size in the field.
    */

@@ -345,13 +345,7 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
       for (Rewrite rewrite : rewrites.subList(proposed, rewrites.size())) {
         waiting.add(rewrite.segment().info.name);
       }
-      message(
-          waiting.size()
-              + " compound segments above the caps wait for a rewrite, at most "
-              + maxRewritesAtOnce()
-              + " at once: "
-              + waiting,
-          context);
+      message(CompoundExplanation.waiting(waiting, maxRewritesAtOnce()), context);
     }
     if (proposed == 0) {
       return merges;
@@ -359,19 +353,8 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
     MergeSpecification result = merges == null ? new MergeSpecification() : merges;
     for (Rewrite rewrite : rewrites.subList(0, proposed)) {
       if (verbose(context)) {
-        message(
-            "rewrite compound segment "
-                + rewrite.segment().info.name
-                + " as separate files: "
-                + CompoundLimits.describeBytes(dataSize.of(rewrite.segment().info))
-                + " of data, "
-                + rewrite.segment().info.maxDoc()
-                + " docs; caps "
-                + current.describeMaxBytes()
-                + ", "
-                + current.describeMaxDocs()
-                + " docs",
-            context);
+        SegmentInfo segment = rewrite.segment().info;
+        message(CompoundExplanation.rewrite(segment, dataSize.of(segment), current), context);
       }
       result.add(new OneMerge(List.of(rewrite.segment())));
     }

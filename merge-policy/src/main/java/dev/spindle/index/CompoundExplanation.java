@@ -1,5 +1,6 @@
 package dev.spindle.index;
 
+import java.util.List;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfo;
@@ -62,6 +63,30 @@ final class CompoundExplanation {
           .append(") declined");
     }
     return line.toString();
+  }
+
+  /** The line reported for a rewrite the policy proposes. */
+  static String rewrite(SegmentInfo segment, long dataBytes, CompoundLimits limits) {
+    return "rewrite compound segment "
+        + segment.name
+        + " as separate files: "
+        + CompoundLimits.describeBytes(dataBytes)
+        + " of data, "
+        + segment.maxDoc()
+        + " docs; caps "
+        + limits.describeMaxBytes()
+        + ", "
+        + limits.describeMaxDocs()
+        + " docs";
+  }
+
+  /** The line reported for rewrites held back by the number running at once. */
+  static String waiting(List<String> segments, int maxRewritesAtOnce) {
+    return segments.size()
+        + " compound segments above the caps wait for a rewrite, at most "
+        + maxRewritesAtOnce
+        + " at once: "
+        + segments;
   }
 
   /** "N bytes of data <= cap C", and the same for documents when they are capped. */
