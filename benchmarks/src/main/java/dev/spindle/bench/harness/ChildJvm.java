@@ -184,13 +184,19 @@ public final class ChildJvm implements Closeable {
   /**
    * The child's end of its standard output, for the protocol alone: what anything else prints to
    * {@code System.out} from now on, such as an engine's console logger, goes to standard error, so
-   * that it cannot be taken for a response. Call once, first thing in the child's main.
+   * that it cannot be taken for a response. Call it first thing in the child's main; later calls
+   * return the same stream.
    */
-  public static PrintStream protocolOutput() {
-    PrintStream protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    System.setOut(System.err);
+  public static synchronized PrintStream protocolOutput() {
+    if (protocol == null) {
+      protocol = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+      System.setOut(System.err);
+    }
     return protocol;
   }
+
+  /** The child's own standard output, once {@link #protocolOutput} took it. */
+  private static PrintStream protocol;
 
   private static int waitFor(Process process) throws IOException {
     try {

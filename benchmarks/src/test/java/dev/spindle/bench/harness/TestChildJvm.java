@@ -6,8 +6,13 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 
 public class TestChildJvm extends LuceneTestCase {
 
-  /** The child: echoes each request, and fails on "fail". */
+  /**
+   * The child: takes its output for the protocol as a peer's main does, prints something as an
+   * engine might, then echoes each request, and fails on "fail".
+   */
   public static void main(String[] args) throws IOException {
+    ChildJvm.protocolOutput();
+    System.out.println("printed by the child, not a response");
     ChildJvm.serve(
         request -> {
           if (request.equals("fail")) {
