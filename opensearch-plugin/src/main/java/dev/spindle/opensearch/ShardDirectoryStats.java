@@ -24,11 +24,12 @@ public final class ShardDirectoryStats implements Writeable, ToXContentObject {
   private final PageReclaim pageReclaim;
   private final DirectoryCounters counters;
 
-  ShardDirectoryStats(ShardId shardId, boolean primary, HybridDirectory directory) {
+  ShardDirectoryStats(
+      ShardId shardId, boolean primary, PageReclaim pageReclaim, HybridDirectory.Stats stats) {
     this.shardId = Objects.requireNonNull(shardId, "shardId");
     this.primary = primary;
-    this.pageReclaim = directory.getPageReclaim();
-    this.counters = DirectoryCounters.of(directory.stats());
+    this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
+    this.counters = DirectoryCounters.of(stats);
   }
 
   ShardDirectoryStats(StreamInput in) throws IOException {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.opensearch.action.FailedNodeException;
 import org.opensearch.action.support.nodes.BaseNodesResponse;
 import org.opensearch.cluster.ClusterName;
@@ -83,6 +84,10 @@ public final class SpindleStatsResponse extends BaseNodesResponse<NodeSpindleSta
     for (NodeSpindleStats node : getNodes()) {
       builder.startObject(node.getNode().getId());
       builder.field("name", node.getNode().getName());
+      if (node.luceneVersion().isPresent()) {
+        builder.field("lucene_version", node.luceneVersion().get());
+        builder.field("missing_lucene_features", new TreeSet<>(node.missingLuceneFeatures()));
+      }
       builder.startObject("indices");
       Map<String, List<ShardDirectoryStats>> byIndex = new TreeMap<>();
       for (ShardDirectoryStats shard : node.shards()) {

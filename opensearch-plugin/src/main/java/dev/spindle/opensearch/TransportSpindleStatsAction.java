@@ -110,6 +110,7 @@ public final class TransportSpindleStatsAction
   @Override
   protected NodeSpindleStats nodeOperation(NodeRequest request) {
     List<ShardDirectoryStats> shards = new ArrayList<>();
+    HybridDirectory.Stats any = null;
     for (IndexService indexService : indicesService) {
       if (request.indexUuids.contains(indexService.index().getUUID()) == false
           || SpindleStoreSettings.STORE_TYPE.equals(
@@ -118,32 +119,33 @@ public final class TransportSpindleStatsAction
         continue;
       }
       for (IndexShard shard : indexService) {
-        ShardDirectoryStats stats = statsOf(shard);
-        if (stats != null) {
-          shards.add(stats);
+        Store store = shard.store();
+        if (store.tryIncRef() == false) {
+          continue; // closed meanwhile
+        }
+        try {
+          Directory directory = FilterDirectory.unwrap(store.directory());
+          if (directory instanceof HybridDirectory hybrid) {
+            HybridDirectory.Stats stats = hybrid.stats();
+            ShardRouting routing = shard.routingEntry();
+            shards.add(
+                new ShardDirectoryStats(
+                    shard.shardId(),
+                    routing != null && routing.primary(),
+                    hybrid.getPageReclaim(),
+                    stats));
+            any = stats;
+          }
+        } finally {
+          store.decRef();
         }
       }
     }
-    return new NodeSpindleStats(clusterService.localNode(), shards);
-  }
-
-  /** The shard's statistics, or null if its store is closed or not a HybridDirectory. */
-  private static ShardDirectoryStats statsOf(IndexShard shard) {
-    Store store = shard.store();
-    if (store.tryIncRef() == false) {
-      return null;
-    }
-    try {
-      Directory directory = FilterDirectory.unwrap(store.directory());
-      if (directory instanceof HybridDirectory hybrid) {
-        ShardRouting routing = shard.routingEntry();
-        return new ShardDirectoryStats(
-            shard.shardId(), routing != null && routing.primary(), hybrid);
-      }
-      return null;
-    } finally {
-      store.decRef();
-    }
+    return new NodeSpindleStats(
+        clusterService.localNode(),
+        shards,
+        any == null ? null : any.luceneVersion(),
+        any == null ? Set.of() : any.missingLuceneFeatures());
   }
 
   /** What the coordinating node sends each node: the UUIDs of the indices to report. */

@@ -101,7 +101,13 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
 
     Map<String, Object> before = restStats("/" + INDEX + "/_spindle/stats");
     assertEquals(4, (int) ObjectPath.evaluate(before, "indices." + INDEX + ".shard_copies"));
-    assertEveryCopyMapsAndNeverFellBack(before, 3);
+    assertEveryCopyMapsAndNeverFellBack(before, 3, false);
+    String oneNode = randomFrom(internalCluster().getNodeNames());
+    Map<String, Object> selected = restStats("/_spindle/stats?nodes=" + oneNode);
+    assertEquals(1, (int) ObjectPath.evaluate(selected, "_nodes.total"));
+    Map<String, Object> selectedNodes = ObjectPath.evaluate(selected, "nodes");
+    assertEquals(1, selectedNodes.size());
+    assertEquals(oneNode, ObjectPath.evaluate(selectedNodes.values().iterator().next(), "name"));
 
     // Stop the node that holds the primary of a random shard.
     int shard = randomIntBetween(0, 1);
@@ -123,9 +129,9 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
     refresh(INDEX);
     assertSearchesAndGetsAgree();
 
-    Map<String, Object> after = restStats("/_spindle/stats");
+    Map<String, Object> after = restStats("/_spindle/stats?human=true");
     assertEquals(4, (int) ObjectPath.evaluate(after, "indices." + INDEX + ".shard_copies"));
-    assertEveryCopyMapsAndNeverFellBack(after, 2);
+    assertEveryCopyMapsAndNeverFellBack(after, 2, true);
   }
 
   /** Indexes a bulk of new documents, updates (about 40%) and a few deletes, external versions. */
@@ -276,8 +282,8 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
    * fallback, and exactly one primary per shard over the cluster.
    */
   @SuppressWarnings("unchecked")
-  private void assertEveryCopyMapsAndNeverFellBack(Map<String, Object> stats, int nodesWithCopies)
-      throws IOException {
+  private void assertEveryCopyMapsAndNeverFellBack(
+      Map<String, Object> stats, int nodesWithCopies, boolean human) throws IOException {
     Map<String, Object> nodes = ObjectPath.evaluate(stats, "nodes");
     int reporting = 0;
     Map<Integer, Integer> primaries = new HashMap<>();
@@ -287,12 +293,14 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
         continue;
       }
       reporting++;
+      assertEquals("10.5.1", ObjectPath.evaluate(node.getValue(), "lucene_version"));
       for (Map<String, Object> shard : (List<Map<String, Object>>) index.get("shards")) {
         assertEquals(shard.toString(), 0, ((Number) shard.get("mapping_fallbacks")).longValue());
         assertTrue(shard.toString(), ((Number) shard.get("mapped_opens")).longValue() > 0);
         assertTrue(shard.toString(), ((Number) shard.get("mapped_bytes")).longValue() > 0);
         assertTrue(shard.toString(), ((Number) shard.get("open_mapped_inputs")).longValue() > 0);
         assertTrue(shard.toString(), ((Number) shard.get("nio_opens")).longValue() > 0);
+        assertEquals(shard.toString(), human, shard.get("mapped") instanceof String);
         if ((Boolean) shard.get("primary")) {
           primaries.merge((Integer) shard.get("shard"), 1, Integer::sum);
         }

@@ -7,6 +7,7 @@ import dev.spindle.store.HybridDirectory;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.store.FilterDirectory;
 import org.opensearch.common.settings.Settings;
@@ -210,6 +211,13 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
       assertTrue(shard.toString(), shard.primary());
       assertEquals(0, shard.counters().mappingFallbacks());
     }
+    // The node runs OpenSearch's Lucene, which lacks an API HybridDirectory would use.
+    NodeSpindleStats node = response.getNodes().get(0);
+    assertEquals(
+        Optional.of(org.apache.lucene.util.Version.LATEST.toString()), node.luceneVersion());
+    assertEquals("10.5.1", node.luceneVersion().get());
+    assertEquals(Set.of("IndexInput.isEfficientFor"), node.missingLuceneFeatures());
+    assertEquals(Optional.empty(), stats("plain").getNodes().get(0).luceneVersion());
     expectThrows(IndexNotFoundException.class, () -> stats("missing"));
   }
 
