@@ -2,15 +2,14 @@ package dev.spindle.opensearch;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
-import java.security.ProtectionDomain;
-import java.security.cert.Certificate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +26,9 @@ import org.opensearch.plugins.IndexStorePlugin;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.plugins.PluginInfo;
 import org.opensearch.plugins.PluginsService;
-import org.opensearch.secure_sm.policy.PolicyFile;
+import org.opensearch.secure_sm.policy.GrantEntry;
+import org.opensearch.secure_sm.policy.PermissionEntry;
+import org.opensearch.secure_sm.policy.PolicyParser;
 import org.opensearch.test.OpenSearchTestCase;
 
 /**
@@ -77,14 +78,21 @@ public class PluginZipIT extends OpenSearchTestCase {
     PluginsService.checkJarHellForPlugin(
         serverClassPath(), info, pluginDir, pluginsDir, createTempDir());
 
-    PolicyFile policy =
-        new PolicyFile(pluginDir.resolve(PluginInfo.OPENSEARCH_PLUGIN_POLICY).toUri().toURL());
-    ProtectionDomain pluginCode =
-        new ProtectionDomain(
-            new CodeSource(jars.get(0).toUri().toURL(), (Certificate[]) null), null);
-    assertTrue(
-        policy.implies(
-            pluginCode, new java.io.FilePermission("/sys/kernel/mm/lru_gen/enabled", "read")));
+    // The grant every codebase of the plugin gets, as OpenSearch's policy parser reads it.
+    List<GrantEntry> grants;
+    try (Reader policy =
+        Files.newBufferedReader(
+            pluginDir.resolve(PluginInfo.OPENSEARCH_PLUGIN_POLICY), StandardCharsets.UTF_8)) {
+      grants = PolicyParser.read(policy);
+    }
+    assertEquals(
+        List.of(
+            new GrantEntry(
+                null,
+                List.of(
+                    new PermissionEntry(
+                        "java.io.FilePermission", "/sys/kernel/mm/lru_gen/enabled", "read")))),
+        grants);
 
     URL[] urls = new URL[jars.size()];
     for (int i = 0; i < urls.length; i++) {
