@@ -8,10 +8,13 @@ import dev.spindle.opensearch.SpindlePlugin;
 import dev.spindle.opensearch.SpindleStatsAction;
 import dev.spindle.opensearch.SpindleStatsRequest;
 import dev.spindle.opensearch.SpindleStatsResponse;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +103,7 @@ public final class NodeTrials {
       }
       int bulksPerRound =
           Math.max(1, operations / BULK_OPERATIONS / (rounds.warmup() + rounds.measured()));
-      for (int round = 0; round < (rounds.warmup() + rounds.measured()); round++) {
+      for (int round = 0; round < rounds.warmup() + rounds.measured(); round++) {
         for (StoreType type : turns(round)) {
           long start = System.nanoTime();
           for (int bulk = 0; bulk < bulksPerRound; bulk++) {
@@ -131,16 +134,10 @@ public final class NodeTrials {
       }
 
       ReadLoad reads = ReadLoad.prepare(corpus, ids, seed + 1);
-      for (int round = 0; round < (rounds.warmup() + rounds.measured()); round++) {
-        for (StoreType type : turns(round)) {
-          for (ReadLoad.Workload workload : ReadLoad.Workload.values()) {
-            double rate = measure(load, reads, client, type, workload, roundMillis, seed + round);
-            if (round >= rounds.warmup()) {
-              print(RATE, workload.name(), type.name(), Double.toString(rate));
-            }
-          }
-        }
-      }
+      readRounds(
+          rounds,
+          (type, workload, round) ->
+              measure(load, reads, client, type, workload, roundMillis, seed + round));
       noteSpindleStats(client, "hot");
     }
   }
@@ -160,19 +157,34 @@ public final class NodeTrials {
       Client client = node.client();
       client.admin().cluster().prepareHealth(indexNames()).setWaitForGreenStatus().get();
       ReadLoad reads = ReadLoad.prepare(corpus, ids, seed + 1);
-      for (int round = 0; round < (rounds.warmup() + rounds.measured()); round++) {
-        for (StoreType type : turns(round)) {
-          for (ReadLoad.Workload workload : ReadLoad.Workload.values()) {
+      readRounds(
+          rounds,
+          (type, workload, round) -> {
             cgroup.reclaimPageCache();
             measure(load, reads, client, type, workload, warmupMillis, seed - round);
-            double rate = measure(load, reads, client, type, workload, measureMillis, seed + round);
-            if (round >= rounds.warmup()) {
-              print(RATE, workload.name(), type.name(), Double.toString(rate));
-            }
+            return measure(load, reads, client, type, workload, measureMillis, seed + round);
+          });
+      noteSpindleStats(client, "starved");
+    }
+  }
+
+  /** One read trial: a store type's rate for a workload in a round. */
+  @FunctionalInterface
+  private interface ReadTrial {
+    double run(StoreType type, ReadLoad.Workload workload, int round) throws IOException;
+  }
+
+  /** Runs the read trials in rounds, the store types taking turns; prints the measured ones. */
+  private static void readRounds(Rounds rounds, ReadTrial trial) throws IOException {
+    for (int round = 0; round < rounds.warmup() + rounds.measured(); round++) {
+      for (StoreType type : turns(round)) {
+        for (ReadLoad.Workload workload : ReadLoad.Workload.values()) {
+          double rate = trial.run(type, workload, round);
+          if (round >= rounds.warmup()) {
+            print(RATE, workload.name(), type.name(), Double.toString(rate));
           }
         }
       }
-      noteSpindleStats(client, "starved");
     }
   }
 
@@ -184,7 +196,7 @@ public final class NodeTrials {
       ReadLoad.Workload workload,
       long millis,
       long seed)
-      throws java.io.IOException {
+      throws IOException {
     return load.run(
         THREADS,
         millis,
@@ -211,14 +223,12 @@ public final class NodeTrials {
   /** The store types in the order they take their turn in {@code round}: rotated each round. */
   private static List<StoreType> turns(int round) {
     List<StoreType> order = new ArrayList<>(List.of(StoreType.values()));
-    java.util.Collections.rotate(order, round);
+    Collections.rotate(order, round);
     return order;
   }
 
   private static String[] indexNames() {
-    return java.util.Arrays.stream(StoreType.values())
-        .map(StoreType::storeType)
-        .toArray(String[]::new);
+    return Arrays.stream(StoreType.values()).map(StoreType::storeType).toArray(String[]::new);
   }
 
   /** The Spindle index's directory counters, through the plugin's statistics action. */
