@@ -185,9 +185,8 @@ public final class SpindleStoreSettings {
                   + key
                   + "] applies to [index.store.type] ["
                   + STORE_TYPE
-                  + "] only, but this index's store type is ["
-                  + storeType
-                  + "]");
+                  + "] only, but this index's store type is "
+                  + (storeType.isEmpty() ? "the default" : "[" + storeType + "]"));
         }
       }
       return;
