@@ -6,6 +6,7 @@ import dev.spindle.bench.harness.Progress;
 import dev.spindle.bench.idlookup.IdLookupBenchmark;
 import dev.spindle.bench.indexing.IndexingBenchmark;
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
+import dev.spindle.bench.opensearch.OpenSearchStoreBenchmark;
 import dev.spindle.bench.translog.TranslogBenchmark;
 import dev.spindle.bench.updates.UpdatesBenchmark;
 import java.io.IOException;
@@ -39,7 +40,8 @@ public final class BenchmarkReport {
           new CompoundCapBenchmark(),
           new KeywordFieldBenchmark(),
           new TranslogBenchmark(),
-          new UpdatesBenchmark());
+          new UpdatesBenchmark(),
+          new OpenSearchStoreBenchmark());
 
   private static final String HOW_TO_READ =
       """
