@@ -8,8 +8,8 @@ import java.util.List;
 import org.apache.lucene.store.MMapDirectory;
 
 /**
- * The application of README.md's "Getting started": it writes places into a {@link PlaceCatalog}
- * on a {@link HybridDirectory}, commits some of them, closes without committing the rest, reopens
+ * The application of README.md's "Getting started": it writes places into a {@link PlaceCatalog} on
+ * a {@link HybridDirectory}, commits some of them, closes without committing the rest, reopens
  * (which replays the rest from the translog) and searches. It exits with an exception if a search
  * does not find what was written.
  *

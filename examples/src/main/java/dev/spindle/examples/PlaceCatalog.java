@@ -36,8 +36,8 @@ import org.apache.lucene.util.IOUtils;
  * A catalog of places, each written as one UTF-8 line {@code id TAB country TAB name}, as it might
  * arrive from a queue. A write is acknowledged once it is durable in a {@link Translog}; it is then
  * indexed with {@link BytesKeywordField}s that take the line's bytes as they are, under a {@link
- * CompoundCapMergePolicy}. {@link #commit()} commits the index and trims the translog below what the
- * commit holds; {@link #open} replays what the last commit does not hold, so a restart loses no
+ * CompoundCapMergePolicy}. {@link #commit()} commits the index and trims the translog below what
+ * the commit holds; {@link #open} replays what the last commit does not hold, so a restart loses no
  * acknowledged write even though the index is never committed on close.
  *
  * <p>Not thread-safe: one thread writes and reads, which keeps the order of sequence numbers and

@@ -48,7 +48,9 @@ public class GettingStartedTest extends LuceneTestCase {
     assertTrue(run.toString(), run.stderr.contains("--enable-native-access=ALL-UNNAMED"));
   }
 
-  /** What README.md says the flag is for: where Java refuses native access, Lucene cannot advise. */
+  /**
+   * What README.md says the flag is for: where Java refuses native access, Lucene cannot advise.
+   */
   public void testWithoutNativeAccessLuceneCannotAdvise() throws Exception {
     assumeTrue("--illegal-native-access exists since Java 24", Runtime.version().feature() >= 24);
     Run run = runMain(List.of("--illegal-native-access=deny"));
