@@ -475,10 +475,8 @@ public final class HybridDirectory extends FSDirectory {
      *
      * <p>It is off by default because it costs reads that hit the page cache: every read of such a
      * file goes through one more input, and the JIT compiler then often declines to inline the
-     * mapped input's reads into the decompressor. In the get-and-search benchmark, with the page
-     * cache starved, it made about a fifth fewer storage requests per get and 1.06x to 1.16x the
-     * gets; with the whole index cached, in a JVM that used no other directory, gets ran at 0.82x
-     * to 0.93x and searches at 0.83x to 1.01x over our runs.
+     * mapped input's reads into the decompressor. So it pays only where most gets miss the page
+     * cache; {@code bin/bench --only=get-and-search} measures both sides, with and without it.
      *
      * @param enabled whether to prefetch
      * @return this builder
