@@ -102,7 +102,7 @@ public final class KeywordFieldBenchmark implements Benchmark {
     KeywordSetup baseline = KeywordSetup.STRING_FIELD_AND_DOC_VALUES;
     Chart ratios =
         Chart.builder("Documents per second, relative to " + baseline)
-            .axes("", "median ratio to " + baseline)
+            .axes("", "median ratio")
             .categories(setups)
             .bars("wall clock", rates.medianRatios(baseline))
             .bars("CPU time of the indexing thread", cpuRates.medianRatios(baseline))

@@ -92,6 +92,9 @@ final class ChartSvg {
 
     CategoryAxis categoryAxis = new CategoryAxis(chart.categoryAxis());
     categoryAxis.setMaximumCategoryLabelLines(3);
+    // A label may reach into the gaps beside its category before it is wrapped.
+    categoryAxis.setMaximumCategoryLabelWidthRatio(1.2f);
+    categoryAxis.setCategoryMargin(0.15);
     categoryAxis.setTickLabelFont(new Font(FONT, Font.PLAIN, 11));
     categoryAxis.setLabelFont(new Font(FONT, Font.PLAIN, 13));
     ValueAxis valueAxis = valueAxis(chart);
@@ -164,6 +167,9 @@ final class ChartSvg {
       NumberAxis axis = new NumberAxis(chart.valueAxis());
       axis.setNumberFormatOverride(format);
       axis.setAutoRangeIncludesZero(true);
+      if (allWhole(chart)) { // counts: no ticks between whole numbers
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+      }
       return axis;
     }
     double min = Double.POSITIVE_INFINITY;
@@ -190,10 +196,21 @@ final class ChartSvg {
     axis.setBase(10);
     axis.setNumberFormatOverride(format);
     axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-    // Bars start at the decade below the least value, a round number, and the tallest leaves a
-    // little room above it.
-    axis.setRange(Math.pow(10, Math.floor(Math.log10(min))), max * 1.5);
+    // Bars start at a round number, a decade below half the least value so that the shortest bar
+    // still shows, and the tallest leaves a little room above it.
+    axis.setRange(Math.pow(10, Math.floor(Math.log10(min / 2))), max * 1.5);
     return axis;
+  }
+
+  private static boolean allWhole(Chart chart) {
+    for (Chart.Series series : chart.series()) {
+      for (double value : series.values()) {
+        if (drawable(chart, value) && value != Math.rint(value)) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Whether the chart's value axis can show {@code value}: see {@link Chart}. */

@@ -142,7 +142,13 @@ public class ReportPageTest extends LuceneTestCase {
   /** Sections as benchmarks return them, with every kind of series and awkward values. */
   private List<Section> cannedSections() {
     List<String> contenders =
-        List.of("HybridDirectory", "MMapDirectory", "NIOFSDirectory", "Elasticsearch hybridfs");
+        List.of(
+            "HybridDirectory",
+            "HybridDirectory, prefetching",
+            "MMapDirectory",
+            "MMapDirectory, RANDOM advice",
+            "NIOFSDirectory",
+            "Elasticsearch hybridfs layout");
     List<Double> hot = new ArrayList<>();
     List<Double> starved = new ArrayList<>();
     MarkdownTable rates = new MarkdownTable(List.of("Directory", "hot, gets/s", "starved, gets/s"));
@@ -197,6 +203,12 @@ public class ReportPageTest extends LuceneTestCase {
                     .axes("", "B/doc")
                     .categories(setups)
                     .bars("gc.alloc.rate.norm", 900, 400)
+                    .build(),
+                Chart.builder("What an open reader holds")
+                    .axes("", "count")
+                    .categories(List.of("file descriptors", "mapped files"))
+                    .bars("TieredMergePolicy", 2, 0)
+                    .bars("CompoundCap(Tiered)", 8, 8)
                     .build());
     Section noCharts = new Section("A section without charts", rates + "\n", "");
     return List.of(directories, translog, keyword, noCharts);
