@@ -28,7 +28,8 @@ import org.junit.BeforeClass;
  */
 public class ReleaseArtifactsTest extends LuceneTestCase {
 
-  private static final List<String> JAR_CLASSIFIERS = List.of("", "sources", "javadoc");
+  /** The jars Maven Central requires beside each published jar module's POM. */
+  private static final List<String> REQUIRED_CLASSIFIERS = List.of("", "sources", "javadoc");
 
   /** Libraries that only a test framework may put on its users' compile class path. */
   private static final Set<String> TEST_LIBRARIES =
@@ -54,7 +55,6 @@ public class ReleaseArtifactsTest extends LuceneTestCase {
         new String(license, StandardCharsets.UTF_8)
             .contains("Apache License\n                           Version 2.0, January 2004"));
     for (Path jar : publishedJars()) {
-      assertTrue(jar + " was not built", Files.isRegularFile(jar));
       try (JarFile file = new JarFile(jar.toFile())) {
         assertArrayEquals(jar + "!META-INF/LICENSE", license, read(file, "META-INF/LICENSE"));
         assertArrayEquals(jar + "!META-INF/NOTICE", notice, read(file, "META-INF/NOTICE"));
@@ -198,11 +198,27 @@ public class ReleaseArtifactsTest extends LuceneTestCase {
     return modules;
   }
 
-  private static List<Path> publishedJars() {
+  /**
+   * Every jar a published module builds, as deploy would upload it: the main, sources and javadoc
+   * jars, which each must have, and any other attached jar (a tests jar of fixtures, its sources).
+   */
+  private static List<Path> publishedJars() throws IOException {
     List<Path> jars = new ArrayList<>();
     for (Module module : publishedJarModules()) {
-      for (String classifier : JAR_CLASSIFIERS) {
-        jars.add(module.jar(classifier));
+      for (String classifier : REQUIRED_CLASSIFIERS) {
+        Path jar = module.jar(classifier);
+        assertTrue(jar + " was not built", Files.isRegularFile(jar));
+      }
+      String prefix = module.artifactId() + "-" + module.effective.getVersion();
+      try (var files = Files.list(module.dir.resolve("target"))) {
+        files
+            .filter(
+                file -> {
+                  String name = file.getFileName().toString();
+                  return name.startsWith(prefix) && name.endsWith(".jar");
+                })
+            .sorted()
+            .forEach(jars::add);
       }
     }
     return jars;
