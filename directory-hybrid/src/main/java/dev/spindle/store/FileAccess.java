@@ -64,7 +64,7 @@ enum FileAccess {
   STRUCTURE {
     @Override
     ReadAdvice advice(PageReclaim reclaim) {
-      return reclaim == PageReclaim.MULTI_GEN_LRU ? ReadAdvice.NORMAL : ReadAdvice.RANDOM;
+      return reclaim == PageReclaim.LRU ? ReadAdvice.RANDOM : ReadAdvice.NORMAL;
     }
   },
   /**

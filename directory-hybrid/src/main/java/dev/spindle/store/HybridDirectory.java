@@ -7,19 +7,20 @@ import java.lang.System.Logger.Level;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.lucene.store.AlreadyClosedException;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FSLockFactory;
 import org.apache.lucene.store.IOContext;
@@ -100,8 +101,9 @@ import org.apache.lucene.util.IOUtils;
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
- * stays fully usable; the fallback is counted in {@link #stats()} and logged once per directory, at
- * {@code WARNING}, through {@link System.Logger}.
+ * stays fully usable; the fallback is counted per {@link MappingFailure cause} in {@link #stats()},
+ * and the first fallback of each cause is logged at {@code WARNING} through {@link System.Logger},
+ * with its stack trace at {@code DEBUG}.
  *
  * <p><b>Thread-safety.</b> All methods may be called by any number of threads at once, as for any
  * {@link FSDirectory}. The routing configuration is fixed at construction. {@link #stats()} is a
@@ -111,9 +113,10 @@ import org.apache.lucene.util.IOUtils;
  * FSDirectory}'s own: nothing is durable before {@code sync}, and a rename is durable after {@code
  * syncMetaData}.
  *
- * <p><b>Close.</b> Closing the directory closes every mapped input still open, so all mappings are
- * released: a reader still using this directory afterwards gets {@link AlreadyClosedException}. NIO
- * inputs are left to their owners, as with {@link NIOFSDirectory}.
+ * <p><b>Close.</b> As with every Lucene directory, closing it stops it from opening inputs, and
+ * leaves the inputs already open to their owners: a reader opened before stays usable until it is
+ * closed itself, whatever the order in which an application shuts down. A file's mapping is
+ * released when the last input of it, clones and slices aside, is closed.
  *
  * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
  * reads through one closes its file channel, and the input is unusable afterwards.
@@ -128,6 +131,8 @@ public final class HybridDirectory extends FSDirectory {
           "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
           "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
+  static final long DEFAULT_PER_DOCUMENT_PREFETCH_WINDOW = 8 << 10;
+
   private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
 
   private final FileRouting routing;
@@ -135,14 +140,17 @@ public final class HybridDirectory extends FSDirectory {
   private final NIOFSDirectory nioReader;
   private final MappingFailureInjector mappingFailureInjector;
 
+  private final MappedInputHook mappedInputHook;
+
   private final boolean prefetchPerDocumentReads;
   private final boolean prefetchEveryMappedFile;
-  private final Set<MappedInput> openMappings = ConcurrentHashMap.newKeySet();
+  private final long perDocumentPrefetchWindow;
+  private final AtomicInteger openMappedInputs = new AtomicInteger();
   private final AtomicLong mappedBytes = new AtomicLong();
   private final LongAdder mappedOpens = new LongAdder();
   private final LongAdder nioOpens = new LongAdder();
-  private final LongAdder mappingFallbacks = new LongAdder();
-  private final AtomicBoolean fallbackLogged = new AtomicBoolean();
+  private final Map<MappingFailure, LongAdder> fallbacksByCause = new EnumMap<>(MappingFailure.class);
+  private final Set<MappingFailure> loggedCauses = ConcurrentHashMap.newKeySet();
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -177,10 +185,15 @@ public final class HybridDirectory extends FSDirectory {
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
     this.mappingFailureInjector = builder.mappingFailureInjector;
+    this.mappedInputHook = builder.mappedInputHook;
+    for (MappingFailure cause : MappingFailure.values()) {
+      fallbacksByCause.put(cause, new LongAdder());
+    }
     // Without native access, IndexInput.prefetch does nothing and the wrapper would only cost.
     this.prefetchPerDocumentReads =
         builder.prefetchPerDocumentReads && MMapDirectory.supportsMadvise();
     this.prefetchEveryMappedFile = builder.prefetchEveryMappedFile;
+    this.perDocumentPrefetchWindow = builder.perDocumentPrefetchWindow;
     boolean success = false;
     MMapDirectory mmap = null;
     try {
@@ -188,7 +201,7 @@ public final class HybridDirectory extends FSDirectory {
       // no lock, and their own pending-delete sets stay empty.
       mmap = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
       mmap.setReadAdvice((name, context) -> Optional.of(routing.readAdvice(name, context)));
-      mmap.setPreload((name, context) -> routing.preload(name));
+      mmap.setPreload(routing::preload);
       this.mmapReader = mmap;
       this.nioReader = new NIOFSDirectory(directory, NoLockFactory.INSTANCE);
       success = true;
@@ -219,7 +232,7 @@ public final class HybridDirectory extends FSDirectory {
     IndexInput mapped;
     try {
       mappingFailureInjector.beforeMapping(name, context);
-      mapped = mmapReader.openInput(name, context);
+      mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
     } catch (FileSystemException
         | FileNotFoundException
         | ClosedChannelException
@@ -233,7 +246,7 @@ public final class HybridDirectory extends FSDirectory {
       // cannot map at all throws UnsupportedOperationException.
       return fallBackToNio(name, context, mappingFailure);
     }
-    return track(mapped, prefetches(name, context));
+    return track(mapped, readPath(name, context));
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
@@ -251,9 +264,10 @@ public final class HybridDirectory extends FSDirectory {
       nioFailure.addSuppressed(mappingFailure);
       throw nioFailure;
     }
-    mappingFallbacks.increment();
+    MappingFailure cause = MappingFailure.of(mappingFailure);
+    fallbacksByCause.get(cause).increment();
     nioOpens.increment();
-    if (fallbackLogged.compareAndSet(false, true)) {
+    if (loggedCauses.add(cause)) {
       LOGGER.log(
           Level.WARNING,
           "Could not memory-map \""
@@ -261,25 +275,39 @@ public final class HybridDirectory extends FSDirectory {
               + "\" in "
               + directory
               + ", reading it through NIO instead ("
+              + cause
+              + ": "
               + mappingFailure
-              + "). Later fallbacks in this directory are only counted, see"
-              + " HybridDirectory.stats(). If vm.max_map_count is exhausted, raise it.");
+              + "). Later fallbacks of this cause in this directory are only counted, see"
+              + " HybridDirectory.stats().");
       LOGGER.log(Level.DEBUG, "Mapping failure of \"" + name + "\"", mappingFailure);
     }
     return input;
   }
 
-  private IndexInput track(IndexInput mapped, boolean prefetching) throws IOException {
-    MappedInput input = new MappedInput(this, mapped, prefetching);
-    openMappings.add(input);
+  private IndexInput track(IndexInput mapped, UnaryOperator<IndexInput> readPath) {
+    MappedInput input = new MappedInput(this, mapped, readPath);
+    openMappedInputs.incrementAndGet();
     mappedBytes.addAndGet(input.mappedLength());
-    if (isOpen == false) {
-      // close() ran between ensureOpen() and add(): it may have missed this input.
-      IOUtils.closeWhileHandlingException(input);
-      throw new AlreadyClosedException("this Directory is closed");
-    }
     mappedOpens.increment();
     return input;
+  }
+
+  /**
+   * How the clones and slices of a mapped input of {@code name} are read: Lucene's mapped inputs
+   * themselves, or, for per-document data, wrapped so that prefetches are clipped.
+   */
+  UnaryOperator<IndexInput> readPath(String name, IOContext context) {
+    if (prefetchPerDocumentReads
+        && (prefetchEveryMappedFile || routing.prefetches(name, context))) {
+      return PrefetchingInput::new;
+    }
+    if (perDocumentPrefetchWindow > 0
+        && (prefetchEveryMappedFile || routing.clipsPrefetch(name, context))) {
+      long window = perDocumentPrefetchWindow;
+      return in -> new ClippedPrefetchInput(in, window);
+    }
+    return UnaryOperator.identity();
   }
 
   /** Whether a mapped input of {@code name} prefetches ahead of its reads. */
@@ -288,10 +316,10 @@ public final class HybridDirectory extends FSDirectory {
         && (prefetchEveryMappedFile || routing.prefetches(name, context));
   }
 
+  /** Called once by each {@link MappedInput} when it is closed. */
   void mappingClosed(MappedInput input) {
-    if (openMappings.remove(input)) {
-      mappedBytes.addAndGet(-input.mappedLength());
-    }
+    openMappedInputs.decrementAndGet();
+    mappedBytes.addAndGet(-input.mappedLength());
   }
 
   /**
@@ -300,12 +328,15 @@ public final class HybridDirectory extends FSDirectory {
    * @return the current counters
    */
   public Stats stats() {
+    Map<MappingFailure, Long> fallbacks = new EnumMap<>(MappingFailure.class);
+    fallbacksByCause.forEach((cause, count) -> fallbacks.put(cause, count.sum()));
     return new Stats(
         mappedOpens.sum(),
         nioOpens.sum(),
-        mappingFallbacks.sum(),
+        fallbacks,
         mappedBytes.get(),
-        openMappings.size());
+        openMappedInputs.get(),
+        routing.pageReclaim());
   }
 
   /**
@@ -327,15 +358,15 @@ public final class HybridDirectory extends FSDirectory {
     return routing.pageReclaim();
   }
 
+  /**
+   * Closes this directory: it opens no more inputs. Inputs that are open stay usable until their
+   * owners close them, as with {@link MMapDirectory} and {@link NIOFSDirectory}; a mapping is
+   * released when the last input of its file is closed.
+   */
   @Override
   public synchronized void close() throws IOException {
-    // super.close() first: once isOpen is false, track() refuses new mappings, so the copy of
-    // openMappings taken after it misses none.
-    IOUtils.close(
-        HybridDirectory.super::close,
-        () -> IOUtils.close(List.copyOf(openMappings)),
-        mmapReader,
-        nioReader);
+    // The inner directories only mark themselves closed: neither closes the inputs it opened.
+    IOUtils.close(HybridDirectory.super::close, mmapReader, nioReader);
   }
 
   @Override
@@ -348,21 +379,103 @@ public final class HybridDirectory extends FSDirectory {
   }
 
   /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}.
-   *
-   * @param mappedOpens inputs opened memory-mapped
-   * @param nioOpens inputs opened through NIO, fallbacks included
-   * @param mappingFallbacks inputs that should have been mapped but were opened through NIO because
-   *     mapping failed
-   * @param mappedBytes total length of the mapped inputs that are open now
-   * @param openMappedInputs mapped inputs that are open now (clones and slices not counted)
+   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}: an immutable
+   * snapshot whose counters are each exact but not taken atomically together.
    */
-  public record Stats(
-      long mappedOpens,
-      long nioOpens,
-      long mappingFallbacks,
-      long mappedBytes,
-      int openMappedInputs) {}
+  public static final class Stats {
+    private final long mappedOpens;
+    private final long nioOpens;
+    private final Map<MappingFailure, Long> fallbacksByCause;
+    private final long mappedBytes;
+    private final int openMappedInputs;
+    private final PageReclaim pageReclaim;
+
+    private Stats(
+        long mappedOpens,
+        long nioOpens,
+        Map<MappingFailure, Long> fallbacksByCause,
+        long mappedBytes,
+        int openMappedInputs,
+        PageReclaim pageReclaim) {
+      this.mappedOpens = mappedOpens;
+      this.nioOpens = nioOpens;
+      this.fallbacksByCause = Collections.unmodifiableMap(fallbacksByCause);
+      this.mappedBytes = mappedBytes;
+      this.openMappedInputs = openMappedInputs;
+      this.pageReclaim = pageReclaim;
+    }
+
+    /** Inputs opened memory-mapped. */
+    public long mappedOpens() {
+      return mappedOpens;
+    }
+
+    /** Inputs opened through NIO, mapping fallbacks included. */
+    public long nioOpens() {
+      return nioOpens;
+    }
+
+    /** Inputs that should have been mapped but were opened through NIO because mapping failed. */
+    public long mappingFallbacks() {
+      long sum = 0;
+      for (long count : fallbacksByCause.values()) {
+        sum += count;
+      }
+      return sum;
+    }
+
+    /**
+     * Mapping fallbacks of one cause.
+     *
+     * @param cause the cause
+     * @return how many inputs were opened through NIO because mapping failed for that cause
+     */
+    public long mappingFallbacks(MappingFailure cause) {
+      return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
+    }
+
+    /** Total length of the mapped inputs that are open now. */
+    public long mappedBytes() {
+      return mappedBytes;
+    }
+
+    /** Mapped inputs that are open now; clones and slices are not counted. */
+    public int openMappedInputs() {
+      return openMappedInputs;
+    }
+
+    /**
+     * The page reclaim the read advice was chosen for; {@link PageReclaim#UNKNOWN} means it could
+     * not be detected and the advice is the one safe on both kernels.
+     */
+    public PageReclaim pageReclaim() {
+      return pageReclaim;
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder fallbacks = new StringBuilder();
+      fallbacksByCause.forEach(
+          (cause, count) -> {
+            if (count > 0) {
+              fallbacks.append(fallbacks.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
+            }
+          });
+      return "mappedOpens="
+          + mappedOpens
+          + ", nioOpens="
+          + nioOpens
+          + ", mappingFallbacks="
+          + mappingFallbacks()
+          + (fallbacks.isEmpty() ? "" : " [" + fallbacks + "]")
+          + ", mappedBytes="
+          + mappedBytes
+          + ", openMappedInputs="
+          + openMappedInputs
+          + ", pageReclaim="
+          + pageReclaim;
+    }
+  }
 
   /**
    * Configures a {@link HybridDirectory}. Not thread-safe; the directory it builds copies the
@@ -378,8 +491,10 @@ public final class HybridDirectory extends FSDirectory {
     private Set<String> preloadExtensions = Set.of();
     private boolean prefetchPerDocumentReads;
     private boolean prefetchEveryMappedFile;
+    private long perDocumentPrefetchWindow = DEFAULT_PER_DOCUMENT_PREFETCH_WINDOW;
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
+    private MappedInputHook mappedInputHook = MappedInputHook.NONE;
 
     private Builder(Path path) {
       this.path = Objects.requireNonNull(path, "path");
@@ -489,6 +604,18 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
+     * EXPERIMENTAL, for measuring: the most bytes a prefetch of per-document data asks for, or 0
+     * to pass Lucene's prefetches on whole.
+     *
+     * @param bytes the window
+     * @return this builder
+     */
+    public Builder perDocumentPrefetchWindow(long bytes) {
+      this.perDocumentPrefetchWindow = bytes;
+      return this;
+    }
+
+    /**
      * Sets the maximum size of one mapped chunk; {@link MMapDirectory#DEFAULT_MAX_CHUNK_SIZE} if
      * not called.
      *
@@ -516,6 +643,12 @@ public final class HybridDirectory extends FSDirectory {
     /** Test seam: lets a test make mapping fail, to prove the NIO fallback. */
     Builder mappingFailureInjector(MappingFailureInjector injector) {
       this.mappingFailureInjector = Objects.requireNonNull(injector, "injector");
+      return this;
+    }
+
+    /** Test seam: lets a test see, and wrap, each input that Lucene maps. */
+    Builder mappedInputHook(MappedInputHook hook) {
+      this.mappedInputHook = Objects.requireNonNull(hook, "hook");
       return this;
     }
 

@@ -32,6 +32,13 @@ public enum DirectoryKind {
       return HybridDirectory.builder(path).prefetchPerDocumentReads(true).build();
     }
   },
+  /** HybridDirectory passing Lucene's prefetches of stored fields on whole, a chunk at a time. */
+  HYBRID_WHOLE_PREFETCH("HybridDirectory, whole-chunk prefetch") {
+    @Override
+    public Directory open(Path path) throws IOException {
+      return HybridDirectory.builder(path).perDocumentPrefetchWindow(0).build();
+    }
+  },
   MMAP("MMapDirectory") {
     @Override
     public Directory open(Path path) throws IOException {

@@ -44,14 +44,20 @@ public final class GetAndSearchBenchmark implements Benchmark {
       List.of(
           DirectoryKind.HYBRID,
           DirectoryKind.HYBRID_PREFETCH,
+          DirectoryKind.HYBRID_WHOLE_PREFETCH,
+          DirectoryKind.HYBRID_MGLRU_ADVICE,
           DirectoryKind.MMAP,
           DirectoryKind.MMAP_RANDOM,
           DirectoryKind.NIOFS,
           DirectoryKind.ES_HYBRIDFS);
 
-  /** The contenders measured each in a JVM of its own: prefetching's cost shows only there. */
+  /** The contenders measured each in a JVM of its own: the cost of a wrapper shows only there. */
   private static final List<DirectoryKind> OWN_JVM_KINDS =
-      List.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_PREFETCH);
+      List.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_WHOLE_PREFETCH);
+
+  /** The workloads measured in a JVM of their own. */
+  private static final List<Workload> OWN_JVM_WORKLOADS =
+      List.of(Workload.GET_BY_ID, Workload.SEARCH, Workload.FETCH_PREFETCH);
 
   /** The starved rate of today's hybrid directories in the issue's run: 4,900 gets/s. */
   private static final double ISSUE_HYBRID_CLASS_GETS = 4_900;
@@ -66,9 +72,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
     int docCount = mode.pick(200_000, 560_000);
     long capBytes = mode.pick(160L, 256L) << 20;
     List<DirectoryKind> kinds = new ArrayList<>(QUICK_KINDS);
-    if (mode == Mode.FULL) {
-      kinds.add(DirectoryKind.HYBRID_MGLRU_ADVICE);
-    }
     // Short hot rounds, many of them: the hot case is CPU-bound, and load on a shared machine comes
     // and goes within seconds. The starved case is bound by storage and varies less.
     Rounds hotRounds = mode.pick(new Rounds(1, 3), new Rounds(2, 15));
@@ -96,6 +99,9 @@ public final class GetAndSearchBenchmark implements Benchmark {
               ? hybrid.getPageReclaim().toString()
               : "?";
       for (Workload workload : Workload.values()) {
+        if (workload.sharesCache()) {
+          continue;
+        }
         hot.put(
             workload,
             RoundRobin.measure(
@@ -110,7 +116,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
 
     // Before the starved case drops the page cache.
     Map<Workload, Measurements<DirectoryKind>> ownJvm = new EnumMap<>(Workload.class);
-    for (Workload workload : Workload.values()) {
+    for (Workload workload : OWN_JVM_WORKLOADS) {
       ownJvm.put(
           workload,
           RoundRobin.measure(
@@ -138,16 +144,23 @@ public final class GetAndSearchBenchmark implements Benchmark {
           .append(skipped)
           .append(". Only the hot case is shown.\n\n");
     }
+    if (starvedResult != null) {
+      body.append(BatchTables.device(starvedResult)).append('\n');
+    }
     for (Workload workload : Workload.values()) {
       Measurements<DirectoryKind> starvedRates =
           starvedResult == null ? null : starvedResult.rates().get(workload);
-      body.append(results(workload, hot.get(workload), starvedRates, capBytes));
-      details
-          .append("Hot, ")
-          .append(workload)
-          .append(", per measured round:\n\n")
-          .append(ComparisonTables.rounds(hot.get(workload), "Directory", workload.unit()))
-          .append('\n');
+      if (workload.isBatch() == false && workload.sharesCache() == false) {
+        body.append(results(workload, hot.get(workload), starvedRates, capBytes));
+      }
+      if (hot.containsKey(workload)) {
+        details
+            .append("Hot, ")
+            .append(workload)
+            .append(", per measured round:\n\n")
+            .append(ComparisonTables.rounds(hot.get(workload), "Directory", workload.unit()))
+            .append('\n');
+      }
       if (starvedRates != null) {
         details
             .append("Starved, ")
@@ -157,8 +170,14 @@ public final class GetAndSearchBenchmark implements Benchmark {
             .append('\n');
       }
     }
+    body.append(BatchTables.batch(Workload.FETCH, Workload.FETCH_PREFETCH, hot, starvedResult));
+    body.append(
+        BatchTables.batch(Workload.MULTI_GET, Workload.MULTI_GET_PREFETCH, hot, starvedResult));
+    if (starvedResult != null) {
+      body.append(BatchTables.sharedCache(starvedResult));
+    }
     body.append(ownJvmTable(ownJvm, ownJvmLaunches, ownJvmRounds, hotMillis));
-    for (Workload workload : Workload.values()) {
+    for (Workload workload : OWN_JVM_WORKLOADS) {
       details
           .append("Hot, ")
           .append(workload)
@@ -292,14 +311,17 @@ public final class GetAndSearchBenchmark implements Benchmark {
       Rounds launches,
       Rounds rounds,
       long roundMillis) {
-    MarkdownTable table =
-        new MarkdownTable(List.of("Directory (own JVM, hot)", "gets/s", "searches/s"));
+    List<String> header = new ArrayList<>(List.of("Directory (own JVM, hot)"));
+    for (Workload workload : OWN_JVM_WORKLOADS) {
+      header.add(workload + ", " + workload.unit());
+    }
+    MarkdownTable table = new MarkdownTable(header);
     for (DirectoryKind kind : OWN_JVM_KINDS) {
-      table.row(
-          List.of(
-              kind.toString(),
-              format("%,.0f", ownJvm.get(Workload.GET_BY_ID).median(kind)),
-              format("%,.0f", ownJvm.get(Workload.SEARCH).median(kind))));
+      List<String> row = new ArrayList<>(List.of(kind.toString()));
+      for (Workload workload : OWN_JVM_WORKLOADS) {
+        row.add(format("%,.0f", ownJvm.get(workload).median(kind)));
+      }
+      table.row(row);
     }
     StringBuilder out =
         new StringBuilder("### Hot, each directory in a JVM of its own\n\n")
@@ -314,13 +336,13 @@ public final class GetAndSearchBenchmark implements Benchmark {
                     launches.measured() == 1 ? "1 launch" : launches.measured() + " launches"))
             .append(table)
             .append('\n');
-    for (Workload workload : Workload.values()) {
+    for (Workload workload : OWN_JVM_WORKLOADS) {
       out.append(capitalized(workload))
           .append(": ")
           .append(
               ComparisonTables.ratios(
                   ownJvm.get(workload),
-                  List.of(Ratio.of(DirectoryKind.HYBRID_PREFETCH, DirectoryKind.HYBRID))));
+                  List.of(Ratio.of(DirectoryKind.HYBRID, DirectoryKind.HYBRID_WHOLE_PREFETCH))));
     }
     return out.append('\n').toString();
   }
