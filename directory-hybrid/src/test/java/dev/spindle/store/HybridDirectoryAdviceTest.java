@@ -187,16 +187,38 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   }
 
   public void testDetectionReadsTheKernelSwitch() throws IOException {
-    Path sysfs = createTempDir();
-    Path enabled = sysfs.resolve("enabled");
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
+    Path mm = createTempDir();
+    Path enabled = mm.resolve("lru_gen").resolve("enabled");
+    // A visible /sys/kernel/mm without lru_gen: a kernel without the multi-generational LRU.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, mm, true));
 
+    Files.createDirectories(enabled.getParent());
     Files.writeString(enabled, "0x0007\n", StandardCharsets.US_ASCII);
-    assertEquals(PageReclaim.MULTI_GEN_LRU, PageReclaim.detect(enabled));
+    assertEquals(PageReclaim.MULTI_GEN_LRU, PageReclaim.detect(enabled, mm, true));
     Files.writeString(enabled, "0x0000\n", StandardCharsets.US_ASCII);
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
-    // Unreadable: a folder where the file should be.
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(sysfs));
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, mm, true));
+    // Unreadable: a folder where the file should be, in a visible /sys/kernel/mm.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled.getParent(), mm, true));
+  }
+
+  /** A hidden /sys on Linux cannot tell the kernels apart: the advice safe on both is chosen. */
+  public void testHiddenSysIsUnknownOnLinuxAndGetsTheAdviceSafeOnBoth() throws IOException {
+    Path hidden = createTempDir().resolve("mm");
+    Path enabled = hidden.resolve("lru_gen").resolve("enabled");
+    assertEquals(PageReclaim.UNKNOWN, PageReclaim.detect(enabled, hidden, true));
+    // Another operating system has no multi-generational LRU.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, hidden, false));
+
+    FileRouting unknown = routing(PageReclaim.UNKNOWN);
+    FileRouting mglru = routing(PageReclaim.MULTI_GEN_LRU);
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      assertEquals(extension, advice(mglru, extension), advice(unknown, extension));
+    }
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir()).pageReclaim(PageReclaim.UNKNOWN).build()) {
+      assertEquals(PageReclaim.UNKNOWN, dir.stats().pageReclaim());
+      assertTrue(dir.stats().toString(), dir.stats().toString().contains("pageReclaim=UNKNOWN"));
+    }
   }
 
   public void testBuilderTakesAnExplicitPageReclaim() throws IOException {

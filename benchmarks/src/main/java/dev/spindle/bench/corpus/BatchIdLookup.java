@@ -19,8 +19,9 @@ import org.apache.lucene.util.IOBooleanSupplier;
  * storage at once, then the seeks, newest segment first, the first live document winning as in
  * {@link IdLookup}.
  *
- * <p>A prepared seek holds its terms enum until it is consumed, so each id of a batch has a terms
- * enum of its own on every segment; they are pulled once and reused batch after batch.
+ * <p>A prepared seek holds its terms enum until it is completed, so each id of a batch has a terms
+ * enum of its own on every segment, pulled once and reused batch after batch, and every prepared
+ * seek is completed, also on the segments older than the one that holds the id.
  *
  * <p>Not thread-safe: each thread builds its own over the shared reader.
  */
@@ -66,11 +67,12 @@ final class BatchIdLookup {
     for (int i = 0; i < count; i++) {
       for (int segment = 0; segment < termsEnums.length; segment++) {
         IOBooleanSupplier seek = prepared[segment][i];
-        if (seek != null && seek.get()) {
+        // Every prepared seek is completed, also after the id was found: a terms enum whose
+        // prepared seek is left pending must not be used again.
+        if (seek != null && seek.get() && docs[i] == -1) {
           int doc = firstLiveDoc(segment, termsEnums[segment][i]);
           if (doc != DocIdSetIterator.NO_MORE_DOCS) {
             docs[i] = docBases[segment] + doc;
-            break;
           }
         }
       }
