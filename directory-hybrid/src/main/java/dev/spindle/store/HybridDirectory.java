@@ -118,6 +118,13 @@ import org.apache.lucene.util.IOUtils;
  * closed itself, whatever the order in which an application shuts down. A file's mapping is
  * released when the last input of it, clones and slices aside, is closed.
  *
+ * <p><b>Lucene releases.</b> Runs on Lucene 10.3.0 and every later 10.x release; building one on
+ * another release throws {@link IllegalStateException} naming the release found. On 10.3 to 10.5,
+ * Lucene's merges do not ask whether an open input suits them ({@code IndexInput#isEfficientFor}
+ * came in 10.6), so they read stored fields and compound files through the inputs opened to search,
+ * with their search advice, instead of through a {@code SEQUENTIAL} mapping opened for the merge.
+ * {@link Stats#missingLuceneFeatures()} lists such APIs.
+ *
  * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
  * reads through one closes its file channel, and the input is unusable afterwards.
  *
@@ -158,6 +165,7 @@ public final class HybridDirectory extends FSDirectory {
    *
    * @param path the directory's location
    * @throws IOException if the directory cannot be created or resolved
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public HybridDirectory(Path path) throws IOException {
     this(path, FSLockFactory.getDefault());
@@ -170,6 +178,7 @@ public final class HybridDirectory extends FSDirectory {
    * @param path the directory's location
    * @param lockFactory the lock factory for {@link #obtainLock}
    * @throws IOException if the directory cannot be created or resolved
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public HybridDirectory(Path path, LockFactory lockFactory) throws IOException {
     this(builder(path).lockFactory(lockFactory));
@@ -217,6 +226,7 @@ public final class HybridDirectory extends FSDirectory {
    *
    * @param path the directory's location
    * @return a builder with the default routing
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public static Builder builder(Path path) {
     return new Builder(path);
@@ -336,7 +346,9 @@ public final class HybridDirectory extends FSDirectory {
         fallbacks,
         mappedBytes.get(),
         openMappedInputs.get(),
-        routing.pageReclaim());
+        routing.pageReclaim(),
+        LuceneSupport.RUNNING.toString(),
+        LuceneSupport.MISSING_FEATURES);
   }
 
   /**
@@ -379,8 +391,9 @@ public final class HybridDirectory extends FSDirectory {
   }
 
   /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}: an immutable
-   * snapshot whose counters are each exact but not taken atomically together.
+   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, what it chose
+   * its read advice for, and what the Lucene release it runs on lacks. An immutable snapshot whose
+   * counters are each exact but not taken atomically together.
    */
   public static final class Stats {
     private final long mappedOpens;
@@ -389,6 +402,8 @@ public final class HybridDirectory extends FSDirectory {
     private final long mappedBytes;
     private final int openMappedInputs;
     private final PageReclaim pageReclaim;
+    private final String luceneVersion;
+    private final Set<String> missingLuceneFeatures;
 
     private Stats(
         long mappedOpens,
@@ -396,26 +411,43 @@ public final class HybridDirectory extends FSDirectory {
         Map<MappingFailure, Long> fallbacksByCause,
         long mappedBytes,
         int openMappedInputs,
-        PageReclaim pageReclaim) {
+        PageReclaim pageReclaim,
+        String luceneVersion,
+        Set<String> missingLuceneFeatures) {
       this.mappedOpens = mappedOpens;
       this.nioOpens = nioOpens;
       this.fallbacksByCause = Collections.unmodifiableMap(fallbacksByCause);
       this.mappedBytes = mappedBytes;
       this.openMappedInputs = openMappedInputs;
       this.pageReclaim = pageReclaim;
+      this.luceneVersion = luceneVersion;
+      this.missingLuceneFeatures = missingLuceneFeatures;
     }
 
-    /** Inputs opened memory-mapped. */
+    /**
+     * Returns how many inputs were opened memory-mapped.
+     *
+     * @return inputs opened memory-mapped
+     */
     public long mappedOpens() {
       return mappedOpens;
     }
 
-    /** Inputs opened through NIO, mapping fallbacks included. */
+    /**
+     * Returns how many inputs were opened through NIO, fallbacks included.
+     *
+     * @return inputs opened through NIO
+     */
     public long nioOpens() {
       return nioOpens;
     }
 
-    /** Inputs that should have been mapped but were opened through NIO because mapping failed. */
+    /**
+     * Returns how many inputs should have been mapped but were opened through NIO because mapping
+     * failed, whatever the cause.
+     *
+     * @return mapping failures that fell back to NIO
+     */
     public long mappingFallbacks() {
       long sum = 0;
       for (long count : fallbacksByCause.values()) {
@@ -425,55 +457,93 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Mapping fallbacks of one cause.
+     * Returns how many inputs were opened through NIO because mapping failed for {@code cause}.
      *
      * @param cause the cause
-     * @return how many inputs were opened through NIO because mapping failed for that cause
+     * @return mapping failures of that cause that fell back to NIO
      */
     public long mappingFallbacks(MappingFailure cause) {
       return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
     }
 
-    /** Total length of the mapped inputs that are open now. */
+    /**
+     * Returns the total length of the mapped inputs that are open now.
+     *
+     * @return bytes mapped now
+     */
     public long mappedBytes() {
       return mappedBytes;
     }
 
-    /** Mapped inputs that are open now; clones and slices are not counted. */
+    /**
+     * Returns how many mapped inputs are open now; clones and slices are not counted. Inputs stay
+     * open, and counted, after the directory is closed, until their owners close them.
+     *
+     * @return mapped inputs open now
+     */
     public int openMappedInputs() {
       return openMappedInputs;
     }
 
     /**
-     * The page reclaim the read advice was chosen for; {@link PageReclaim#UNKNOWN} means it could
-     * not be detected and the advice is the one safe on both kernels.
+     * Returns the page reclaim the read advice was chosen for. {@link PageReclaim#UNKNOWN} means it
+     * could not be detected ({@code /sys} hidden) and the advice is the one safe on both kernels.
+     *
+     * @return the page reclaim given to the builder, or detected
      */
     public PageReclaim pageReclaim() {
       return pageReclaim;
     }
 
+    /**
+     * Returns the Lucene release this directory runs on.
+     *
+     * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
+     */
+    public String luceneVersion() {
+      return luceneVersion;
+    }
+
+    /**
+     * Returns the Lucene APIs this directory would use that the Lucene it runs on lacks; empty on
+     * Lucene 10.6 and later. Each entry names the API, as {@code Class.method}; the README says
+     * what its absence costs. On Lucene 10.3 to 10.5 this is {@code IndexInput.isEfficientFor}:
+     * Lucene's merges then read stored fields and compound files through the inputs opened for
+     * searching, with their search advice, instead of opening them anew for sequential reads.
+     *
+     * @return an immutable, sorted set of API names
+     */
+    public Set<String> missingLuceneFeatures() {
+      return missingLuceneFeatures;
+    }
+
     @Override
     public String toString() {
-      StringBuilder fallbacks = new StringBuilder();
+      StringBuilder causes = new StringBuilder();
       fallbacksByCause.forEach(
           (cause, count) -> {
             if (count > 0) {
-              fallbacks.append(fallbacks.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
+              causes.append(causes.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
             }
           });
-      return "mappedOpens="
+      return "Stats[mappedOpens="
           + mappedOpens
           + ", nioOpens="
           + nioOpens
           + ", mappingFallbacks="
           + mappingFallbacks()
-          + (fallbacks.isEmpty() ? "" : " [" + fallbacks + "]")
+          + (causes.isEmpty() ? "" : " (" + causes + ")")
           + ", mappedBytes="
           + mappedBytes
           + ", openMappedInputs="
           + openMappedInputs
           + ", pageReclaim="
-          + pageReclaim;
+          + pageReclaim
+          + ", luceneVersion="
+          + luceneVersion
+          + ", missingLuceneFeatures="
+          + missingLuceneFeatures
+          + "]";
     }
   }
 
@@ -497,6 +567,7 @@ public final class HybridDirectory extends FSDirectory {
     private MappedInputHook mappedInputHook = MappedInputHook.NONE;
 
     private Builder(Path path) {
+      LuceneSupport.ensureSupported();
       this.path = Objects.requireNonNull(path, "path");
     }
 

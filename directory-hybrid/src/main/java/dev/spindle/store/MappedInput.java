@@ -69,7 +69,8 @@ final class MappedInput extends ForwardingInput {
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
       throws IOException {
-    IOContext inner = context.union(new InnerFileHint(sliceDescription));
-    return owner.readPath(sliceDescription, inner).apply(in.slice(sliceDescription, offset, length, inner));
+    IOContext inner = new InnerFileHint(sliceDescription).addTo(context);
+    IndexInput slice = in.slice(sliceDescription, offset, length, inner);
+    return owner.readPath(sliceDescription, inner).apply(slice);
   }
 }
