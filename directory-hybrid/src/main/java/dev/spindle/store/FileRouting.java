@@ -81,27 +81,9 @@ final class FileRouting {
   }
 
   /**
-   * Whether a mapped input of this file prefetches ahead of its reads ({@link PrefetchingInput}):
-   * per-document data read to serve requests, advised {@code RANDOM}. A merge or flush reads
-   * sequentially and the kernel's read-ahead already fetches ahead; a file configured to another
-   * advice gets the read-around or read-ahead of that advice instead.
-   *
-   * @param name the mapped file's name; for a slice of a compound file, the context's {@link
-   *     InnerFileHint} names the file that decides
-   */
-  boolean prefetches(String name, IOContext context) {
-    if (context.hints().contains(ReadOnceHint.INSTANCE)
-        || readAdvice(name, context) != ReadAdvice.RANDOM) {
-      return false;
-    }
-    String extension = extension(InnerFileHint.routedName(name, context));
-    return FileAccess.of(extension, context).prefetches();
-  }
-
-  /**
    * Whether the prefetches of a mapped input of this file are clipped ({@link
-   * ClippedPrefetchInput}): per-document data read to serve requests, whose codec prefetches a whole
-   * compressed chunk for one document.
+   * ClippedPrefetchInput}): per-document data read to serve requests, whose codec prefetches a
+   * whole compressed chunk for one document.
    *
    * @param name the mapped file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides

@@ -95,9 +95,15 @@ import org.apache.lucene.util.IOUtils;
  * without hints. {@link Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all
  * this; the {@code defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
- * <p><b>Prefetching.</b> With {@link Builder#prefetchPerDocumentReads} on, the mapped inputs of
- * per-document data prefetch the pages ahead of their reads in one request per jump, for an index
- * larger than the page cache; off by default, because it slows reads that hit the page cache.
+ * <p><b>Prefetching.</b> Every input this directory returns, and every clone and slice of it,
+ * passes {@link IndexInput#prefetch} on to its mapping, where Lucene turns it into {@code
+ * madvise(MADV_WILLNEED)} unless the pages are cached; NIO inputs ignore it, as {@link
+ * NIOFSDirectory}'s do. For stored fields and term vectors, whose codec prefetches the whole
+ * compressed chunk that holds a document (tens of KiB), the prefetch asks for the chunk's first 8
+ * KiB only: the header and dictionary that every read of the chunk needs; the block that holds the
+ * document then faults on its own. Prefetches of pages already cached stay cheap: a clipped
+ * prefetch goes to the same Lucene input each time, which stops checking residency after a run of
+ * hits.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
@@ -138,8 +144,6 @@ public final class HybridDirectory extends FSDirectory {
           "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
           "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
-  static final long DEFAULT_PER_DOCUMENT_PREFETCH_WINDOW = 8 << 10;
-
   private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
 
   private final FileRouting routing;
@@ -149,14 +153,13 @@ public final class HybridDirectory extends FSDirectory {
 
   private final MappedInputHook mappedInputHook;
 
-  private final boolean prefetchPerDocumentReads;
-  private final boolean prefetchEveryMappedFile;
-  private final long perDocumentPrefetchWindow;
+  private final boolean clipPrefetchOfEveryMappedFile;
   private final AtomicInteger openMappedInputs = new AtomicInteger();
   private final AtomicLong mappedBytes = new AtomicLong();
   private final LongAdder mappedOpens = new LongAdder();
   private final LongAdder nioOpens = new LongAdder();
-  private final Map<MappingFailure, LongAdder> fallbacksByCause = new EnumMap<>(MappingFailure.class);
+  private final Map<MappingFailure, LongAdder> fallbacksByCause =
+      new EnumMap<>(MappingFailure.class);
   private final Set<MappingFailure> loggedCauses = ConcurrentHashMap.newKeySet();
 
   /**
@@ -198,11 +201,7 @@ public final class HybridDirectory extends FSDirectory {
     for (MappingFailure cause : MappingFailure.values()) {
       fallbacksByCause.put(cause, new LongAdder());
     }
-    // Without native access, IndexInput.prefetch does nothing and the wrapper would only cost.
-    this.prefetchPerDocumentReads =
-        builder.prefetchPerDocumentReads && MMapDirectory.supportsMadvise();
-    this.prefetchEveryMappedFile = builder.prefetchEveryMappedFile;
-    this.perDocumentPrefetchWindow = builder.perDocumentPrefetchWindow;
+    this.clipPrefetchOfEveryMappedFile = builder.clipPrefetchOfEveryMappedFile;
     boolean success = false;
     MMapDirectory mmap = null;
     try {
@@ -305,25 +304,15 @@ public final class HybridDirectory extends FSDirectory {
 
   /**
    * How the clones and slices of a mapped input of {@code name} are read: Lucene's mapped inputs
-   * themselves, or, for per-document data, wrapped so that prefetches are clipped.
+   * themselves, or, for per-document data, wrapped so that their prefetches are clipped. Without
+   * native access Lucene's prefetch does nothing, and the wrapper would only cost.
    */
   UnaryOperator<IndexInput> readPath(String name, IOContext context) {
-    if (prefetchPerDocumentReads
-        && (prefetchEveryMappedFile || routing.prefetches(name, context))) {
-      return PrefetchingInput::new;
-    }
-    if (perDocumentPrefetchWindow > 0
-        && (prefetchEveryMappedFile || routing.clipsPrefetch(name, context))) {
-      long window = perDocumentPrefetchWindow;
-      return in -> new ClippedPrefetchInput(in, window);
+    if (MMapDirectory.supportsMadvise()
+        && (clipPrefetchOfEveryMappedFile || routing.clipsPrefetch(name, context))) {
+      return ClippedPrefetchInput::new;
     }
     return UnaryOperator.identity();
-  }
-
-  /** Whether a mapped input of {@code name} prefetches ahead of its reads. */
-  boolean prefetches(String name, IOContext context) {
-    return prefetchPerDocumentReads
-        && (prefetchEveryMappedFile || routing.prefetches(name, context));
   }
 
   /** Called once by each {@link MappedInput} when it is closed. */
@@ -383,11 +372,7 @@ public final class HybridDirectory extends FSDirectory {
 
   @Override
   public String toString() {
-    return super.toString()
-        + " routing=["
-        + routing
-        + "] prefetchPerDocumentReads="
-        + prefetchPerDocumentReads;
+    return super.toString() + " routing=[" + routing + "]";
   }
 
   /**
@@ -559,9 +544,7 @@ public final class HybridDirectory extends FSDirectory {
     private Optional<ReadAdvice> defaultAdvice = Optional.empty();
     private Optional<PageReclaim> pageReclaim = Optional.empty();
     private Set<String> preloadExtensions = Set.of();
-    private boolean prefetchPerDocumentReads;
-    private boolean prefetchEveryMappedFile;
-    private long perDocumentPrefetchWindow = DEFAULT_PER_DOCUMENT_PREFETCH_WINDOW;
+    private boolean clipPrefetchOfEveryMappedFile;
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
     private MappedInputHook mappedInputHook = MappedInputHook.NONE;
@@ -648,45 +631,6 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets whether mapped per-document data, stored fields and term vectors, is prefetched ahead of
-     * its reads; off if not called. Meant for an index larger than the page cache, read by gets or
-     * fetches of stored fields.
-     *
-     * <p>These files are advised {@code RANDOM}, so each page a document spans is a storage round
-     * trip of its own when it is not cached. With prefetching on, a seek or skip out of the window
-     * prefetched last asks the kernel for the next 8 KiB in one request, which is where Lucene's
-     * stored fields keep a chunk's header or the block a document starts in. Files configured to
-     * another advice, and merges, do not prefetch. Requires native access (see {@link
-     * MMapDirectory}); without it, this setting is ignored.
-     *
-     * <p>It is off by default because it costs reads that hit the page cache: every read of such a
-     * file goes through one more input, and the JIT compiler then often declines to inline the
-     * mapped input's reads into the decompressor. In the get-and-search benchmark, with the page
-     * cache starved, it made about a fifth fewer storage requests per get and 1.06x to 1.16x the
-     * gets; with the whole index cached, in a JVM that used no other directory, gets ran at 0.82x
-     * to 0.93x and searches at 0.83x to 1.01x over our runs.
-     *
-     * @param enabled whether to prefetch
-     * @return this builder
-     */
-    public Builder prefetchPerDocumentReads(boolean enabled) {
-      this.prefetchPerDocumentReads = enabled;
-      return this;
-    }
-
-    /**
-     * EXPERIMENTAL, for measuring: the most bytes a prefetch of per-document data asks for, or 0
-     * to pass Lucene's prefetches on whole.
-     *
-     * @param bytes the window
-     * @return this builder
-     */
-    public Builder perDocumentPrefetchWindow(long bytes) {
-      this.perDocumentPrefetchWindow = bytes;
-      return this;
-    }
-
-    /**
      * Sets the maximum size of one mapped chunk; {@link MMapDirectory#DEFAULT_MAX_CHUNK_SIZE} if
      * not called.
      *
@@ -702,12 +646,12 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Test seam: with prefetching on, every mapped file prefetches, so that Lucene's directory
-     * suite, whose files have no codec extension, reads through {@link PrefetchingInput}.
+     * Test seam: every mapped file has its prefetches clipped, as stored fields have, so that
+     * Lucene's directory suites, whose files have no codec extension, read through {@link
+     * ClippedPrefetchInput}.
      */
-    Builder prefetchEveryMappedFile() {
-      this.prefetchPerDocumentReads = true;
-      this.prefetchEveryMappedFile = true;
+    Builder clipPrefetchOfEveryMappedFile() {
+      this.clipPrefetchOfEveryMappedFile = true;
       return this;
     }
 

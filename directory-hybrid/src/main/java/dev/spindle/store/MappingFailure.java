@@ -14,8 +14,8 @@ import java.util.Locale;
  */
 public enum MappingFailure {
   /**
-   * {@code ENOMEM}: no virtual address space left, or the process reached {@code
-   * vm.max_map_count} mappings. Raise {@code vm.max_map_count} or {@code ulimit -v}.
+   * {@code ENOMEM}: no virtual address space left, or the process reached {@code vm.max_map_count}
+   * mappings. Raise {@code vm.max_map_count} or {@code ulimit -v}.
    */
   OUT_OF_MAPPINGS,
   /**

@@ -47,10 +47,11 @@ public enum PageReclaim {
   MULTI_GEN_LRU,
   /**
    * Linux, but which reclaim is in use cannot be told: {@code /sys/kernel/mm} is hidden, as in some
-   * containers. The read advice is then the one that is safe on both kernels, that of {@link
-   * #MULTI_GEN_LRU}: there, a {@code RANDOM} mapping of data that is reused is evicted before
-   * anything else, whereas with the classic LRU a {@code NORMAL} one costs a read-around window per
-   * miss and keeps its pages' recency.
+   * containers. The read advice is then the one whose worst case is the milder on either kernel,
+   * that of {@link #LRU}. A {@code RANDOM} mapping at worst has its pages evicted in the order they
+   * were read, whatever their use, on both kernels; a {@code NORMAL} one reads a read-around window
+   * per miss on both kernels, which beside another reader of the page cache cost several times more
+   * in the get-and-search benchmark than the lost recency of {@code RANDOM} pages.
    */
   UNKNOWN;
 

@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -333,7 +332,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
       }
       long total = 0;
       for (MappingFailure cause : MappingFailure.values()) {
-        assertEquals(cause.toString(), injected.get(cause).get(), dir.stats().mappingFallbacks(cause));
+        assertEquals(
+            cause.toString(), injected.get(cause).get(), dir.stats().mappingFallbacks(cause));
         total += injected.get(cause).get();
       }
       assertTrue(total > 0);
@@ -418,8 +418,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   }
 
   /**
-   * A merge or a flush reads a file once, and a read-once input is closed right away: loading
-   * their files would only evict what searches use.
+   * A merge or a flush reads a file once, and a read-once input is closed right away: loading their
+   * files would only evict what searches use.
    */
   public void testPreloadOnlyForSearches() {
     FileRouting routing =

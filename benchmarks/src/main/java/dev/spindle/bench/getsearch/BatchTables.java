@@ -125,7 +125,9 @@ final class BatchTables {
         + " the whole machine's reads of the index's device). The device limit is the"
         + " queue-depth-16 random 4 KiB read rate measured in the same JVM before the trials,"
         + " divided by the device reads per document; the target for HybridDirectory prefetching"
-        + " is at least 0.5x.\n\n"
+        + " is at least 0.5x. HybridDirectory's prefetch of a stored document asks for the first"
+        + " 8 KiB of its compressed chunk; MMapDirectory's, with `RANDOM` advice as"
+        + " HybridDirectory gives stored fields, for the whole chunk.\n\n"
         + table
         + '\n';
   }
@@ -181,10 +183,7 @@ final class BatchTables {
                     "- **Device probe** (queue depth %d, random 4 KiB page faults through a"
                         + " `RANDOM` mapping, cgroup page cache emptied first): %,.0f reads/s,"
                         + " %.1f KiB per read, %.1f reads in flight on average.%n",
-                    DeviceProbe.QUEUE_DEPTH,
-                    d.readsPerSecond(),
-                    d.kibPerRead(),
-                    d.queueDepth()))
+                    DeviceProbe.QUEUE_DEPTH, d.readsPerSecond(), d.kibPerRead(), d.queueDepth()))
         .orElse("- **Device probe:** not run, the index is not on a block device.\n");
   }
 

@@ -9,13 +9,13 @@ import dev.spindle.bench.memory.PageCache;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -190,12 +190,7 @@ final class CappedMemoryRun {
                 + (oomKills > 0 ? ", killed for lack of memory " + oomKills + " time(s)" : ""));
       }
       return new Result(
-          rates,
-          io,
-          cgroup.toString(),
-          cgroup.peakBytes(),
-          notes,
-          device.stream().findFirst());
+          rates, io, cgroup.toString(), cgroup.peakBytes(), notes, device.stream().findFirst());
     } finally {
       child.destroyForcibly();
       waitFor(child);

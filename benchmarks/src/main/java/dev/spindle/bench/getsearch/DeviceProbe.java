@@ -27,8 +27,8 @@ import org.apache.lucene.store.ReadAdvice;
  * of the memory cgroup is emptied first.
  *
  * <p>The figures come from the device's own counters ({@code /sys/dev/block/<m>:<n>/stat}): reads
- * completed per second, their average size and the average number in flight. They count every
- * read of the device, so they are the probe's only on a machine that does nothing else.
+ * completed per second, their average size and the average number in flight. They count every read
+ * of the device, so they are the probe's only on a machine that does nothing else.
  */
 final class DeviceProbe {
 
@@ -72,7 +72,8 @@ final class DeviceProbe {
     }
   }
 
-  private static void open(Directory directory, List<IndexInput> inputs, List<RandomAccessInput> files)
+  private static void open(
+      Directory directory, List<IndexInput> inputs, List<RandomAccessInput> files)
       throws IOException {
     for (String name : directory.listAll()) {
       if (name.startsWith("segments") || name.equals("write.lock")) {
