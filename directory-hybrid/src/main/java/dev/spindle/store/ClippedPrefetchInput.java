@@ -28,9 +28,8 @@ final class ClippedPrefetchInput extends ForwardingInput {
   /**
    * The most a prefetch asks for: 8 KiB. Lucene's default stored fields start a chunk with its
    * header, the lengths of its sub-blocks and its compressed dictionary, a few KiB that every read
-   * of the chunk needs, wherever they start in their page. In the get-and-search benchmark,
-   * starved, this window read about a fifth of the bytes per prefetched document that the whole
-   * chunk did, for under one more device read per document.
+   * of the chunk needs, wherever they start in their page. The bytes and device reads per document
+   * that it saves against the whole chunk are in the get-and-search benchmark's report.
    */
   static final long WINDOW = 8 << 10;
 

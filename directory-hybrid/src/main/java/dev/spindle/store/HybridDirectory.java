@@ -68,8 +68,8 @@ import org.apache.lucene.util.IOUtils;
  * <table class="striped">
  *   <caption>Default read advice of mapped files</caption>
  *   <thead>
- *     <tr><th>kind</th><th>extensions</th><th>{@link PageReclaim#LRU}</th>
- *         <th>{@link PageReclaim#MULTI_GEN_LRU}</th></tr>
+ *     <tr><th>kind</th><th>extensions</th><th>{@link PageReclaim#LRU}, {@link
+ *         PageReclaim#UNKNOWN}</th><th>{@link PageReclaim#MULTI_GEN_LRU}</th></tr>
  *   </thead>
  *   <tbody>
  *     <tr><td>small indexes, used on every lookup</td><td>tip fdx tvx kdi</td>
@@ -87,7 +87,11 @@ import org.apache.lucene.util.IOUtils;
  * keeps the kernel's view of which pages are in use. On Linux 6.3 and later the two are exclusive
  * ({@link PageReclaim} explains why), and with the multi-generational LRU a {@code RANDOM} page is
  * evicted before anything else, so there only per-document data, whose pages are rarely reused
- * anyway, keeps {@code RANDOM}. A file inside a compound file is a slice of the compound file's
+ * anyway, keeps {@code RANDOM}. With the classic LRU, the structures keep {@code RANDOM} even when
+ * another process shares the page cache and keeps its own pages in use: their pages are then
+ * evicted first, but a {@code NORMAL} mapping would read a read-around window per miss, which cost
+ * more in the benchmark's measurement beside such a process. Where the kernel cannot be told ({@link
+ * PageReclaim#UNKNOWN}) the classic table applies, for the same reason. A file inside a compound file is a slice of the compound file's
  * mapping and gets the advice of its own kind, except that Lucene cannot widen a slice back to
  * {@code NORMAL}: with the classic LRU the small indexes inside a compound file stay {@code
  * RANDOM}. A file with an extension the table does not know is classified by the hints its codec

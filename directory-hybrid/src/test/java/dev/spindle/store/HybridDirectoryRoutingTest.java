@@ -404,13 +404,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   }
 
   public void testPreloadFollowsExtensions() {
-    FileRouting routing =
-        new FileRouting(
-            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
-            Map.of(),
-            Optional.empty(),
-            PageReclaim.LRU,
-            Set.of("tip"));
+    FileRouting routing = preloading(Set.of("tip"));
     assertTrue(routing.preload("_0_Lucene103_0.tip", IOContext.DEFAULT));
     assertTrue(routing.preload("_0_Lucene103_0.TIP", IOContext.DEFAULT));
     assertFalse(routing.preload("_0_Lucene103_0.tim", randomSearchContext()));
@@ -422,13 +416,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
    * files would only evict what searches use.
    */
   public void testPreloadOnlyForSearches() {
-    FileRouting routing =
-        new FileRouting(
-            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
-            Map.of(),
-            Optional.empty(),
-            PageReclaim.LRU,
-            Set.of("tip", "fdt"));
+    FileRouting routing = preloading(Set.of("tip", "fdt"));
     for (String name : List.of("_0_Lucene103_0.tip", "_0.fdt")) {
       assertTrue(name, routing.preload(name, IOContext.DEFAULT));
       assertFalse(name, routing.preload(name, IOContext.merge(new MergeInfo(10, 1000, false, 1))));
@@ -569,6 +557,15 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   private static void stopCapturingFallbackWarnings() {
     FALLBACK_LOGGER.removeHandler(capturing);
     FALLBACK_LOGGER.setUseParentHandlers(true);
+  }
+
+  private static FileRouting preloading(Set<String> extensions) {
+    return new FileRouting(
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+        Map.of(),
+        Optional.empty(),
+        PageReclaim.LRU,
+        extensions);
   }
 
   private static FileRouting defaultRouting() {

@@ -85,11 +85,6 @@ final class BatchIdLookup {
   private int firstLiveDoc(int segment, TermsEnum termsEnum) throws IOException {
     PostingsEnum docs = termsEnum.postings(postings[segment], PostingsEnum.NONE);
     postings[segment] = docs;
-    Bits live = liveDocs[segment];
-    int doc = docs.nextDoc();
-    while (doc != DocIdSetIterator.NO_MORE_DOCS && live != null && live.get(doc) == false) {
-      doc = docs.nextDoc();
-    }
-    return doc;
+    return IdLookup.firstLiveDoc(docs, liveDocs[segment]);
   }
 }
