@@ -90,14 +90,15 @@ import org.apache.lucene.util.IOUtils;
  * anyway, keeps {@code RANDOM}. With the classic LRU, the structures keep {@code RANDOM} even when
  * another process shares the page cache and keeps its own pages in use: their pages are then
  * evicted first, but a {@code NORMAL} mapping would read a read-around window per miss, which cost
- * more in the benchmark's measurement beside such a process. Where the kernel cannot be told ({@link
- * PageReclaim#UNKNOWN}) the classic table applies, for the same reason. A file inside a compound file is a slice of the compound file's
- * mapping and gets the advice of its own kind, except that Lucene cannot widen a slice back to
- * {@code NORMAL}: with the classic LRU the small indexes inside a compound file stay {@code
- * RANDOM}. A file with an extension the table does not know is classified by the hints its codec
- * passed (for example {@link org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL}
- * without hints. {@link Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all
- * this; the {@code defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
+ * more in the benchmark's measurement beside such a process. Where the kernel cannot be told
+ * ({@link PageReclaim#UNKNOWN}) the classic table applies, for the same reason. A file inside a
+ * compound file is a slice of the compound file's mapping and gets the advice of its own kind,
+ * except that Lucene cannot widen a slice back to {@code NORMAL}: with the classic LRU the small
+ * indexes inside a compound file stay {@code RANDOM}. A file with an extension the table does not
+ * know is classified by the hints its codec passed (for example {@link
+ * org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL} without hints. {@link
+ * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
+ * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
  * <p><b>Prefetching.</b> Every input this directory returns, and every clone and slice of it,
  * passes {@link IndexInput#prefetch} on to its mapping, where Lucene turns it into {@code
