@@ -64,7 +64,8 @@ public interface FaultInjector {
   /**
    * Returns an injector that fails each operation with the given probability, with a fault drawn
    * from those that mean something for it ({@link InjectedFault#SHORT_WRITE} and {@link
-   * InjectedFault#PARTIAL_WRITE} only for writes).
+   * InjectedFault#PARTIAL_WRITE} only for writes; never {@link InjectedFault#UNBACKED_MAPPING},
+   * whose error may surface anywhere in the storing thread).
    *
    * @param random the source of the decisions; its sequence depends on the order of operations, so
    *     only single-threaded use reproduces exactly
@@ -80,11 +81,16 @@ public interface FaultInjector {
       if (random.nextDouble() >= probability) {
         return null;
       }
-      InjectedFault[] faults = InjectedFault.values();
       if (op != FileOperation.WRITE) {
         return random.nextBoolean() ? InjectedFault.IO_ERROR : InjectedFault.NO_SPACE;
       }
-      return faults[random.nextInt(faults.length)];
+      InjectedFault[] writeFaults = {
+        InjectedFault.IO_ERROR,
+        InjectedFault.NO_SPACE,
+        InjectedFault.PARTIAL_WRITE,
+        InjectedFault.SHORT_WRITE
+      };
+      return writeFaults[random.nextInt(writeFaults.length)];
     };
   }
 }

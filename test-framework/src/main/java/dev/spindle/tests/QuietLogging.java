@@ -1,29 +1,71 @@
-package dev.spindle.translog;
+package dev.spindle.tests;
 
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Silences the translog's log for suites that fail translogs on purpose: each injected fault or
- * power cut logs a tragedy with its stack trace, and hundreds of them would exceed the test
- * framework's limit on console output without telling anything the assertions do not.
+ * Silences {@code java.util.logging} loggers for a while: for suites that fail a component on
+ * purpose, hundreds of times, where each failure is logged and the log would exceed {@code
+ * LuceneTestCase}'s limit on console output without telling anything the assertions do not. {@code
+ * java.util.logging} is what {@link System#getLogger} writes to unless an application installs
+ * another backend; Spindle's translog logs through {@link System#getLogger}, under the logger names
+ * of its package, {@code dev.spindle.translog}.
+ *
+ * <pre>{@code
+ * try (Closeable quiet = QuietLogging.silence("dev.spindle.translog")) {
+ *   // failures logged meanwhile are dropped
+ * }
+ * }</pre>
+ *
+ * <p>{@link BaseWriteAheadLogTestCase} applies it to {@link
+ * BaseWriteAheadLogTestCase#quietLoggers()} around every test. Thread-safe; nested silences restore
+ * in reverse order.
  */
-final class QuietLogging {
+public final class QuietLogging {
 
-  /** Held so that the logging framework does not collect the configured logger. */
-  private static Logger translogLogger;
+  /** The logger name of Spindle's translog, and its parent for every logger of the package. */
+  public static final String TRANSLOG = "dev.spindle.translog";
 
   private QuietLogging() {}
 
-  static synchronized void silence() {
-    translogLogger = Logger.getLogger(Translog.class.getName());
-    translogLogger.setLevel(Level.OFF);
-  }
-
-  static synchronized void restore() {
-    if (translogLogger != null) {
-      translogLogger.setLevel(null);
-      translogLogger = null;
+  /**
+   * Sets the loggers (and, through inheritance, their children) to {@link Level#OFF} until the
+   * returned handle is closed, which restores the levels they had.
+   *
+   * @param loggerNames the names of the loggers to silence
+   * @return the handle that restores them; closing it twice restores once
+   */
+  public static Closeable silence(String... loggerNames) {
+    List<Logger> loggers = new ArrayList<>();
+    List<Level> levels = new ArrayList<>();
+    synchronized (QuietLogging.class) {
+      for (String name : loggerNames) {
+        // The handle keeps a strong reference: the logging framework holds loggers weakly, and
+        // a collected logger would lose its level.
+        Logger logger = Logger.getLogger(name);
+        loggers.add(logger);
+        levels.add(logger.getLevel());
+        logger.setLevel(Level.OFF);
+      }
     }
+    return new Closeable() {
+      private boolean restored;
+
+      @Override
+      public void close() {
+        synchronized (QuietLogging.class) {
+          if (restored) {
+            return;
+          }
+          restored = true;
+          for (int i = loggers.size() - 1; i >= 0; i--) {
+            loggers.get(i).setLevel(levels.get(i));
+          }
+        }
+      }
+    };
   }
 }
