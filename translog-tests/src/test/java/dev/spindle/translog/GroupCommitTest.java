@@ -4,13 +4,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.lucene.store.AlreadyClosedException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
 /** {@link GroupCommit} alone, with rounds that only move counters. */
@@ -19,56 +24,52 @@ public class GroupCommitTest extends LuceneTestCase {
   /** A log position that threads advance, and rounds that make it durable. */
   private static final class FakeLog {
     final AtomicLong appended = new AtomicLong(TranslogHeader.SIZE);
-    final AtomicLong forced = new AtomicLong(TranslogHeader.SIZE);
     final AtomicLong durable = new AtomicLong(TranslogHeader.SIZE);
-    final AtomicInteger preparing = new AtomicInteger();
-    final AtomicInteger committing = new AtomicInteger();
+    final AtomicInteger running = new AtomicInteger();
     final AtomicInteger rounds = new AtomicInteger();
+    final Set<Thread> roundThreads = ConcurrentHashMap.newKeySet();
     volatile int failAtRound = -1;
 
-    GroupCommit newGroupCommit() {
-      return new GroupCommit(this::prepare, new DurablePoint(1, TranslogHeader.SIZE));
+    GroupCommit newGroupCommit(ExecutorService background) {
+      return new GroupCommit(this::run, background, new DurablePoint(1, TranslogHeader.SIZE));
     }
 
-    GroupCommit.Commit prepare() throws IOException {
-      assertTrue("two data stages at once", preparing.incrementAndGet() == 1);
+    DurablePoint run() throws IOException {
+      assertEquals("two rounds at once", 1, running.incrementAndGet());
       try {
+        roundThreads.add(Thread.currentThread());
         int round = rounds.incrementAndGet();
         long target = appended.get();
         Thread.yield();
         if (round == failAtRound) {
           throw new IOException("fsync failed in round " + round);
         }
-        forced.accumulateAndGet(target, Math::max);
-        DurablePoint point = new DurablePoint(1, target);
-        return new GroupCommit.Commit() {
-          @Override
-          public DurablePoint target() {
-            return point;
-          }
-
-          @Override
-          public DurablePoint commit() {
-            // Commit stages of consecutive rounds may overlap; like the translog's checkpoint
-            // lock, this one serializes them.
-            synchronized (committing) {
-              assertTrue("vouching for data not forced", forced.get() >= target);
-              committing.incrementAndGet();
-              Thread.yield();
-              durable.accumulateAndGet(target, Math::max);
-              return point;
-            }
-          }
-        };
+        durable.accumulateAndGet(target, Math::max);
+        return new DurablePoint(1, target);
       } finally {
-        preparing.decrementAndGet();
+        running.decrementAndGet();
       }
     }
   }
 
+  private static ExecutorService background() {
+    return Executors.newCachedThreadPool(
+        runnable -> {
+          Thread thread = new Thread(runnable, "group-commit-test-background");
+          thread.setDaemon(true);
+          return thread;
+        });
+  }
+
+  private static void shutDown(ExecutorService executor) throws InterruptedException {
+    executor.shutdown();
+    assertTrue(executor.awaitTermination(1, TimeUnit.MINUTES));
+  }
+
   public void testWaitersReturnOnlyOnceDurable() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = log.newGroupCommit();
+    ExecutorService background = background();
+    GroupCommit commit = log.newGroupCommit(background);
     int threads = 2 + random().nextInt(16);
     int perThread = atLeast(200);
     List<Throwable> failures = new CopyOnWriteArrayList<>();
@@ -103,24 +104,70 @@ public class GroupCommitTest extends LuceneTestCase {
     for (Thread thread : workers) {
       thread.join();
     }
+    shutDown(background);
     assertTrue(failures.toString(), failures.isEmpty());
     assertTrue(log.rounds.get() <= threads * perThread);
   }
 
-  public void testFutureCompletesOnTheThreadThatSynced() throws Exception {
+  /**
+   * A future's round never runs on the thread that asked for it, nor do the future's dependent
+   * stages: both run on the background executor when no other thread leads.
+   */
+  public void testAsyncNeverSyncsOnTheCallingThread() throws Exception {
     FakeLog log = new FakeLog();
-    GroupCommit commit = log.newGroupCommit();
-    long end = log.appended.addAndGet(10);
-    CompletableFuture<Void> future = commit.async(1, end);
-    assertTrue("no round was running: the caller ran one", future.isDone());
-    assertEquals(1, log.rounds.get());
-    assertSame(future.isDone(), commit.async(1, end).isDone());
+    ExecutorService background = background();
+    GroupCommit commit = log.newGroupCommit(background);
+    int count = atLeast(20);
+    for (int i = 0; i < count; i++) {
+      long end = log.appended.addAndGet(10);
+      AtomicReference<Thread> completedOn = new AtomicReference<>();
+      CompletableFuture<Void> future = commit.async(1, end);
+      CompletableFuture<Void> stage = future.thenRun(() -> completedOn.set(Thread.currentThread()));
+      stage.get();
+      // A stage added to an already complete future runs at once on the thread that adds it;
+      // only check the threads when the round ran after the stage was added.
+      if (completedOn.get() != Thread.currentThread()) {
+        assertEquals("group-commit-test-background", completedOn.get().getName());
+      }
+    }
+    assertFalse(
+        "the calling thread ran a round: " + log.roundThreads,
+        log.roundThreads.contains(Thread.currentThread()));
+    shutDown(background);
+  }
+
+  /**
+   * A future's dependent stage may itself wait for durability: futures are completed only after the
+   * completing thread stopped leading.
+   */
+  public void testAStageMayWaitForDurability() throws Exception {
+    FakeLog log = new FakeLog();
+    ExecutorService background = background();
+    GroupCommit commit = log.newGroupCommit(background);
+    int count = atLeast(10);
+    for (int i = 0; i < count; i++) {
+      long first = log.appended.addAndGet(10);
+      CompletableFuture<Void> chained =
+          commit
+              .async(1, first)
+              .thenRun(
+                  () -> {
+                    try {
+                      commit.await(1, log.appended.addAndGet(10));
+                    } catch (IOException e) {
+                      throw new AssertionError(e);
+                    }
+                  });
+      chained.get(1, TimeUnit.MINUTES);
+    }
+    shutDown(background);
   }
 
   public void testFailureFailsEveryWaiterNowAndLater() throws Exception {
     FakeLog log = new FakeLog();
     log.failAtRound = 1 + random().nextInt(5);
-    GroupCommit commit = log.newGroupCommit();
+    ExecutorService background = background();
+    GroupCommit commit = log.newGroupCommit(background);
     Throwable failure = null;
     for (int i = 0; i < 10 && failure == null; i++) {
       try {
@@ -130,23 +177,26 @@ public class GroupCommitTest extends LuceneTestCase {
       }
     }
     assertNotNull(failure);
+    commit.fail(failure);
     // The round that failed is not retried: every later wait fails with the original cause.
     final Throwable cause = failure;
-    AlreadyClosedException e =
+    TranslogClosedException e =
         expectThrows(
-            AlreadyClosedException.class, () -> commit.await(1, log.appended.addAndGet(5)));
+            TranslogClosedException.class, () -> commit.await(1, log.appended.addAndGet(5)));
     assertSame(cause, e.getCause());
     ExecutionException async =
         expectThrows(
             ExecutionException.class, () -> commit.async(1, log.appended.addAndGet(5)).get());
     assertSame(cause, async.getCause().getCause());
     assertEquals("no round after the failure", log.failAtRound, log.rounds.get());
+    shutDown(background);
   }
 
   public void testInterruptDoesNotAbandonTheWait() throws Exception {
     CountDownLatch inRound = new CountDownLatch(1);
     CountDownLatch finishRound = new CountDownLatch(1);
     AtomicLong appended = new AtomicLong(100);
+    ExecutorService background = background();
     GroupCommit commit =
         new GroupCommit(
             () -> {
@@ -157,19 +207,9 @@ public class GroupCommitTest extends LuceneTestCase {
               } catch (InterruptedException e) {
                 throw new AssertionError("the leader is never interrupted", e);
               }
-              DurablePoint point = new DurablePoint(1, target);
-              return new GroupCommit.Commit() {
-                @Override
-                public DurablePoint target() {
-                  return point;
-                }
-
-                @Override
-                public DurablePoint commit() {
-                  return point;
-                }
-              };
+              return new DurablePoint(1, target);
             },
+            background,
             new DurablePoint(1, TranslogHeader.SIZE));
     Thread leader =
         new Thread(
@@ -201,5 +241,38 @@ public class GroupCommitTest extends LuceneTestCase {
     follower.join();
     assertEquals("returned once durable, interrupt kept", 1, outcome.get());
     assertTrue(commit.durable().covers(1, 150));
+    shutDown(background);
+  }
+
+  /** Closing fails the waiters left, and refuses new ones. */
+  public void testCloseFailsWaitersLeft() throws Exception {
+    CountDownLatch inRound = new CountDownLatch(1);
+    CountDownLatch finishRound = new CountDownLatch(1);
+    ExecutorService background = background();
+    GroupCommit commit =
+        new GroupCommit(
+            () -> {
+              inRound.countDown();
+              try {
+                finishRound.await();
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+              return new DurablePoint(1, 60);
+            },
+            background,
+            new DurablePoint(1, TranslogHeader.SIZE));
+    CompletableFuture<Void> first = commit.async(1, 60);
+    inRound.await();
+    CompletableFuture<Void> beyond = commit.async(1, 500);
+    commit.close();
+    finishRound.countDown();
+    for (CompletableFuture<Void> future : List.of(first, beyond)) {
+      ExecutionException e = expectThrows(ExecutionException.class, future::get);
+      assertTrue(e.getCause() instanceof TranslogClosedException);
+    }
+    expectThrows(TranslogClosedException.class, () -> commit.await(1, 700));
+    assertTrue(commit.async(1, 700).isCompletedExceptionally());
+    shutDown(background);
   }
 }

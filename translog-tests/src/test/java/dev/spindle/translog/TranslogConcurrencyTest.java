@@ -3,6 +3,7 @@ package dev.spindle.translog;
 import dev.spindle.tests.FaultInjector;
 import dev.spindle.tests.FileOperation;
 import dev.spindle.tests.PowerLossFileSystem;
+import dev.spindle.tests.RandomTranslogConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
@@ -218,7 +220,10 @@ public class TranslogConcurrencyTest extends LuceneTestCase {
       CountDownLatch releaseForce = new CountDownLatch(1);
       AtomicBoolean blockForces = new AtomicBoolean();
       TranslogConfig config =
-          TranslogConfig.builder(dir).bufferSize(TranslogConfig.MIN_BUFFER_SIZE).build();
+          TranslogConfig.builder(dir)
+              .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
+              .rollSize(1 << 20)
+              .build();
       try (Translog translog = Translog.open(config)) {
         Location first = translog.append(payload(0, 0));
         fs.injectFaults(
@@ -247,7 +252,7 @@ public class TranslogConcurrencyTest extends LuceneTestCase {
                   }
                 });
         syncer.start();
-        inForce.await();
+        assertTrue("the sync reaches its fsync", inForce.await(2, TimeUnit.MINUTES));
         // The sync holds its locks and is blocked in force: appends of many buffers' worth of
         // operations must all return.
         int count = atLeast(200);

@@ -1,6 +1,7 @@
 package dev.spindle.translog;
 
 import dev.spindle.tests.BaseWriteAheadLogTestCase;
+import dev.spindle.tests.RandomTranslogConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,36 +10,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
 
 /**
  * The translog through test-framework's power-loss suite: power cuts at random points (inside
  * appends, syncs, rolls and recovery), torn and reordered unsynced writes, injected I/O faults.
- * Each open draws a random configuration, so a history mixes buffer sizes, roll sizes, durability
- * modes and the three ways to wait for durability. The suite expects every record it saw to stay,
- * so trims are covered by {@link TranslogFaultInjectionTest} instead.
+ * Each open draws a random configuration, so a history mixes buffer sizes, roll sizes, writers,
+ * executors, memory limits, durability modes and the three ways to wait for durability. The suite
+ * expects every record it saw to stay, so trims are covered by {@link TranslogFaultInjectionTest}
+ * instead.
  */
 public class TranslogPowerLossTest extends BaseWriteAheadLogTestCase {
-
-  @BeforeClass
-  public static void silenceTragedies() {
-    QuietLogging.silence();
-  }
-
-  @AfterClass
-  public static void restoreLogging() {
-    QuietLogging.restore();
-  }
 
   /** The random configuration of the next open. */
   protected TranslogConfig.Builder configure(Path directory) {
     return RandomTranslogConfig.builder(random(), directory);
   }
 
+  /**
+   * The translog lives two directories below the suite's, which the first open creates: what it
+   * creates must survive the power losses that follow as the files do.
+   */
   @Override
   protected LogUnderTest open(Path directory) throws IOException {
-    TranslogConfig.Builder builder = configure(directory);
+    TranslogConfig.Builder builder = configure(directory.resolve("data").resolve("translog"));
     if (random().nextInt(4) == 0) {
       builder.durability(Durability.ASYNC).syncInterval(Duration.ofMillis(1 + random().nextInt(5)));
     }

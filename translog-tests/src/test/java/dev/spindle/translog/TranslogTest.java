@@ -1,5 +1,6 @@
 package dev.spindle.translog;
 
+import dev.spindle.tests.RandomTranslogConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,13 +8,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
 public class TranslogTest extends LuceneTestCase {
 
   /** An operation as appended, to compare with what is read back. */
   record Appended(long seqNo, byte[] payload) {}
+
+  /**
+   * A random configuration whose generations are large enough for a test's small operations never
+   * to roll by themselves, for tests that count generations.
+   */
+  static TranslogConfig.Builder noAutoRoll(Path dir) {
+    return RandomTranslogConfig.builder(random(), dir).rollSize(4 << 20);
+  }
 
   static List<Operation> readAll(Translog translog, long fromSeqNo) throws IOException {
     List<Operation> operations = new ArrayList<>();
@@ -69,35 +77,36 @@ public class TranslogTest extends LuceneTestCase {
   }
 
   /**
-   * Memory-mapped segments: the file is extended a whole segment at a time, past the records, and
-   * the zeros after them are a tail that neither snapshots nor recovery ever return, whichever
-   * writer reopens the translog.
+   * Generation files are prepared to the roll size (rounded up to pages) before use, whichever
+   * writer fills them, and the zeros after the records are a tail that neither snapshots nor
+   * recovery ever return, whichever writer reopens the translog.
    */
-  public void testMappedSegmentsExtendTheFileAheadOfTheRecords() throws IOException {
+  public void testGenerationFilesArePreparedToTheRollSize() throws IOException {
     Path dir = createTempDir();
-    int segment = TranslogConfig.MIN_MAPPED_SEGMENT_SIZE;
-    TranslogConfig mapped =
-        TranslogConfig.builder(dir).mappedSegmentSize(segment).rollSize(1L << 30).build();
+    long rollSize = 64 * 1024 + random().nextInt(8192);
+    TranslogConfig config = RandomTranslogConfig.builder(random(), dir).rollSize(rollSize).build();
+    long prepared = TranslogFiles.preparedLength(rollSize);
+    assertEquals(0, prepared % TranslogFiles.PAGE_SIZE);
+    assertTrue(prepared >= rollSize && prepared < rollSize + TranslogFiles.PAGE_SIZE);
     List<Appended> appended = new ArrayList<>();
-    long end;
-    try (Translog translog = Translog.open(mapped)) {
+    try (Translog translog = Translog.open(config)) {
       Location last = null;
-      while (last == null || last.offset() < 2 * segment) {
-        byte[] payload = RandomTranslogConfig.payload(random());
+      while (last == null || last.endOffset() < rollSize / 2) {
+        byte[] payload = new byte[random().nextInt(300)];
+        random().nextBytes(payload);
         last = translog.append(payload);
         appended.add(new Appended(last.seqNo(), payload));
       }
       translog.ensureSynced(last);
-      end = last.offset() + last.size();
+      assertEquals(1, translog.stats().currentGeneration());
+      assertEquals(
+          "the file keeps its prepared length",
+          prepared,
+          Files.size(dir.resolve(TranslogFiles.generationFileName(1))));
       assertSameOperations(appended, readAll(translog, 0));
     }
-    long size = Files.size(dir.resolve(TranslogFiles.generationFileName(1)));
-    assertEquals("whole segments", 0, size % segment);
-    assertTrue(
-        size + " bytes hold the records up to " + end + " and at most the segment mapped ahead",
-        size >= end && size - end < 2 * segment);
-    TranslogConfig reopen =
-        random().nextBoolean() ? mapped : RandomTranslogConfig.create(random(), dir);
+    assertEquals(prepared, Files.size(dir.resolve(TranslogFiles.generationFileName(1))));
+    TranslogConfig reopen = RandomTranslogConfig.create(random(), dir);
     try (Translog translog = Translog.open(reopen)) {
       assertEquals(appended.size(), translog.recoveryReport().operations());
       assertSameOperations(appended, readAll(translog, 0));
@@ -187,7 +196,7 @@ public class TranslogTest extends LuceneTestCase {
 
   public void testLocationsOrderAsTheLog() throws IOException {
     Path dir = createTempDir();
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       Location previous = null;
       for (int i = 0; i < atLeast(100); i++) {
         Location location = translog.append(RandomTranslogConfig.payload(random()));
@@ -207,31 +216,47 @@ public class TranslogTest extends LuceneTestCase {
     }
   }
 
-  public void testRollWritesSealedCheckpointsAndAutoRolls() throws IOException {
+  public void testRollWritesSealedCheckpoints() throws IOException {
     Path dir = createTempDir();
-    TranslogConfig config =
-        RandomTranslogConfig.builder(random(), dir).rollSize(TranslogHeader.SIZE + 200).build();
-    try (Translog translog = Translog.open(config)) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       assertEquals(1, translog.stats().currentGeneration());
+      translog.append(new byte[] {1});
       translog.rollGeneration();
       assertEquals(2, translog.stats().currentGeneration());
       assertTrue(Files.exists(dir.resolve(TranslogFiles.sealedCheckpointFileName(1))));
       assertTrue(Files.exists(dir.resolve(TranslogFiles.generationFileName(2))));
-      // Appending alone never rolls; the sync that finds the generation full does.
+      assertEquals(2, translog.stats().generations());
+      assertEquals(1, readAll(translog, 0).size());
+    }
+  }
+
+  /**
+   * An append that takes the generation past the roll size has it rolled, without anybody syncing:
+   * here on the appending thread, whose executor runs background work in place.
+   */
+  public void testAppendsThatNeverSyncRollToo() throws IOException {
+    Path dir = createTempDir();
+    TranslogConfig config =
+        RandomTranslogConfig.builder(random(), dir)
+            .rollSize(TranslogHeader.SIZE + 200)
+            .executor(Runnable::run)
+            .build();
+    try (Translog translog = Translog.open(config)) {
       for (int i = 0; i < 10; i++) {
-        translog.append(new byte[100]);
+        Location location = translog.append(new byte[100]);
+        // Each record of 116 bytes starts a generation and the second one fills it.
+        assertEquals(1 + i / 2, location.generation());
       }
-      assertEquals(2, translog.stats().currentGeneration());
+      assertEquals(6, translog.stats().currentGeneration());
+      assertEquals(6, translog.stats().generations());
       translog.sync();
-      assertEquals(3, translog.stats().currentGeneration());
-      assertEquals(3, translog.stats().generations());
       assertEquals(10, readAll(translog, 0).size());
     }
   }
 
   public void testTrimBelowGeneration() throws IOException {
     Path dir = createTempDir();
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       int rolls = 3 + random().nextInt(5);
       for (int i = 0; i < rolls; i++) {
         translog.append(new byte[] {(byte) i});
@@ -255,14 +280,14 @@ public class TranslogTest extends LuceneTestCase {
       assertEquals(1, translog.stats().generations());
       assertEquals(0, readAll(translog, 0).size());
     }
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       assertEquals(0, translog.recoveryReport().operations());
     }
   }
 
   public void testTrimBelowSeqNo() throws IOException {
     Path dir = createTempDir();
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       // Generations 1..4 hold seqNos [0,9], [10,19], [20,29], [30,39]; generation 5 is current.
       for (int generation = 0; generation < 4; generation++) {
         for (int i = 0; i < 10; i++) {
@@ -285,7 +310,7 @@ public class TranslogTest extends LuceneTestCase {
 
   public void testRetentionLockDefersTrim() throws IOException {
     Path dir = createTempDir();
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       translog.append(new byte[] {1});
       translog.rollGeneration();
       RetentionLock lock = translog.acquireRetentionLock();
@@ -311,7 +336,7 @@ public class TranslogTest extends LuceneTestCase {
 
   public void testSnapshotFromSeqNoHoldsOnlyWhatItNeeds() throws IOException {
     Path dir = createTempDir();
-    try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
+    try (Translog translog = Translog.open(noAutoRoll(dir).build())) {
       for (int generation = 0; generation < 3; generation++) {
         for (int i = 0; i < 5; i++) {
           translog.append(new byte[] {(byte) generation});
@@ -368,8 +393,6 @@ public class TranslogTest extends LuceneTestCase {
     try (Translog translog = Translog.open(RandomTranslogConfig.create(random(), dir))) {
       Location location = translog.append(new byte[] {1});
       CompletableFuture<Void> future = translog.syncAsync(location);
-      // No other thread syncs, so the caller ran the sync itself.
-      assertTrue(future.isDone());
       future.get();
       assertTrue(translog.syncAsync(location).isDone());
       assertEquals(1, translog.stats().durableOperations());
@@ -419,13 +442,13 @@ public class TranslogTest extends LuceneTestCase {
     TranslogSnapshot snapshot = translog.newSnapshot(0);
     translog.close();
     translog.close();
-    expectThrows(AlreadyClosedException.class, () -> translog.append(new byte[0]));
-    expectThrows(AlreadyClosedException.class, translog::sync);
-    expectThrows(AlreadyClosedException.class, () -> translog.ensureSynced(location));
-    expectThrows(AlreadyClosedException.class, translog::rollGeneration);
-    expectThrows(AlreadyClosedException.class, () -> translog.newSnapshot(0));
-    expectThrows(AlreadyClosedException.class, translog::acquireRetentionLock);
-    expectThrows(AlreadyClosedException.class, () -> translog.trimBelowGeneration(2));
+    expectThrows(TranslogClosedException.class, () -> translog.append(new byte[0]));
+    expectThrows(TranslogClosedException.class, translog::sync);
+    expectThrows(TranslogClosedException.class, () -> translog.ensureSynced(location));
+    expectThrows(TranslogClosedException.class, translog::rollGeneration);
+    expectThrows(TranslogClosedException.class, () -> translog.newSnapshot(0));
+    expectThrows(TranslogClosedException.class, translog::acquireRetentionLock);
+    expectThrows(TranslogClosedException.class, () -> translog.trimBelowGeneration(2));
     assertTrue(translog.syncAsync(location).isCompletedExceptionally());
     assertNull(translog.tragedy());
     assertEquals(1, translog.stats().operations());
@@ -433,12 +456,12 @@ public class TranslogTest extends LuceneTestCase {
     assertArrayEquals(new byte[] {1}, snapshot.next().payload());
     assertNull(snapshot.next());
     snapshot.close();
-    expectThrows(AlreadyClosedException.class, snapshot::next);
+    expectThrows(TranslogClosedException.class, snapshot::next);
   }
 
   public void testReopenStartsANewGenerationEachTime() throws IOException {
     Path dir = createTempDir();
-    TranslogConfig config = RandomTranslogConfig.create(random(), dir);
+    TranslogConfig config = noAutoRoll(dir).build();
     List<Appended> appended = new ArrayList<>();
     int opens = 2 + random().nextInt(5);
     for (int open = 0; open < opens; open++) {
@@ -482,6 +505,16 @@ public class TranslogTest extends LuceneTestCase {
                 .mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE - 1));
     expectThrows(
         IllegalArgumentException.class, () -> TranslogConfig.builder(dir).mappedSegmentSize(-1));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> TranslogConfig.builder(dir).maxBufferedBytes(TranslogConfig.MIN_BUFFER_SIZE - 1));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> TranslogConfig.builder(dir).bufferSize(1 << 20).maxBufferedBytes(1 << 19).build());
+    assertEquals(
+        "twice the buffer when that is more than the default",
+        64L << 20,
+        TranslogConfig.builder(dir).bufferSize(32 << 20).build().maxBufferedBytes());
     expectThrows(NullPointerException.class, () -> TranslogConfig.builder(null));
     assertEquals(
         TranslogConfig.MIN_MAPPED_SEGMENT_SIZE,
@@ -493,6 +526,8 @@ public class TranslogTest extends LuceneTestCase {
     assertEquals(0, config.mappedSegmentSize());
     assertEquals(TranslogConfig.DEFAULT_BUFFER_SIZE, config.bufferSize());
     assertEquals(TranslogConfig.DEFAULT_ROLL_SIZE, config.rollSize());
+    assertEquals(TranslogConfig.DEFAULT_MAX_BUFFERED_BYTES, config.maxBufferedBytes());
+    assertNull(config.executor());
     assertEquals(Durability.REQUEST, config.durability());
     assertEquals(RecoveryMode.STRICT, config.recoveryMode());
   }
