@@ -71,12 +71,13 @@ public class TranslogPastCheckpointTest extends LuceneTestCase {
               "no checkpoint followed the data fsyncs: " + onDisk,
               new DurablePoint(generation, TranslogHeader.SIZE),
               new DurablePoint(onDisk.generation(), onDisk.offset()));
-          String report = fs.powerLoss(random());
+          String report = fs.cutPower(random());
           try {
             translog.close();
           } catch (IOException | RuntimeException e) {
-            // dead after the power loss
+            // dead after the power loss; closing stops its background work
           }
+          fs.restorePower();
           try (Translog recovered = Translog.open(config(dir, mapped))) {
             List<Operation> operations = readAll(recovered, 0);
             assertTrue(
