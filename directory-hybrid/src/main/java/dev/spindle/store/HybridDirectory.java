@@ -115,6 +115,13 @@ import org.apache.lucene.util.IOUtils;
  * released: a reader still using this directory afterwards gets {@link AlreadyClosedException}. NIO
  * inputs are left to their owners, as with {@link NIOFSDirectory}.
  *
+ * <p><b>Lucene releases.</b> Runs on Lucene 10.3.0 and every later 10.x release; building one on
+ * another release throws {@link IllegalStateException} naming the release found. On 10.3 to 10.5,
+ * Lucene's merges do not ask whether an open input suits them ({@code IndexInput#isEfficientFor}
+ * came in 10.6), so they read stored fields and compound files through the inputs opened to search,
+ * with their search advice, instead of through a {@code SEQUENTIAL} mapping opened for the merge.
+ * {@link Stats#missingLuceneFeatures()} lists such APIs.
+ *
  * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
  * reads through one closes its file channel, and the input is unusable afterwards.
  *
@@ -150,6 +157,7 @@ public final class HybridDirectory extends FSDirectory {
    *
    * @param path the directory's location
    * @throws IOException if the directory cannot be created or resolved
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public HybridDirectory(Path path) throws IOException {
     this(path, FSLockFactory.getDefault());
@@ -162,6 +170,7 @@ public final class HybridDirectory extends FSDirectory {
    * @param path the directory's location
    * @param lockFactory the lock factory for {@link #obtainLock}
    * @throws IOException if the directory cannot be created or resolved
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public HybridDirectory(Path path, LockFactory lockFactory) throws IOException {
     this(builder(path).lockFactory(lockFactory));
@@ -204,6 +213,7 @@ public final class HybridDirectory extends FSDirectory {
    *
    * @param path the directory's location
    * @return a builder with the default routing
+   * @throws IllegalStateException if the Lucene on the classpath is older than 10.3.0 or not 10.x
    */
   public static Builder builder(Path path) {
     return new Builder(path);
@@ -305,7 +315,9 @@ public final class HybridDirectory extends FSDirectory {
         nioOpens.sum(),
         mappingFallbacks.sum(),
         mappedBytes.get(),
-        openMappings.size());
+        openMappings.size(),
+        LuceneSupport.RUNNING.toString(),
+        LuceneSupport.MISSING_FEATURES);
   }
 
   /**
@@ -348,21 +360,122 @@ public final class HybridDirectory extends FSDirectory {
   }
 
   /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}.
-   *
-   * @param mappedOpens inputs opened memory-mapped
-   * @param nioOpens inputs opened through NIO, fallbacks included
-   * @param mappingFallbacks inputs that should have been mapped but were opened through NIO because
-   *     mapping failed
-   * @param mappedBytes total length of the mapped inputs that are open now
-   * @param openMappedInputs mapped inputs that are open now (clones and slices not counted)
+   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, and what the
+   * Lucene release it runs on lacks. Immutable.
    */
-  public record Stats(
-      long mappedOpens,
-      long nioOpens,
-      long mappingFallbacks,
-      long mappedBytes,
-      int openMappedInputs) {}
+  public static final class Stats {
+    private final long mappedOpens;
+    private final long nioOpens;
+    private final long mappingFallbacks;
+    private final long mappedBytes;
+    private final int openMappedInputs;
+    private final String luceneVersion;
+    private final Set<String> missingLuceneFeatures;
+
+    private Stats(
+        long mappedOpens,
+        long nioOpens,
+        long mappingFallbacks,
+        long mappedBytes,
+        int openMappedInputs,
+        String luceneVersion,
+        Set<String> missingLuceneFeatures) {
+      this.mappedOpens = mappedOpens;
+      this.nioOpens = nioOpens;
+      this.mappingFallbacks = mappingFallbacks;
+      this.mappedBytes = mappedBytes;
+      this.openMappedInputs = openMappedInputs;
+      this.luceneVersion = luceneVersion;
+      this.missingLuceneFeatures = missingLuceneFeatures;
+    }
+
+    /**
+     * Returns how many inputs were opened memory-mapped.
+     *
+     * @return inputs opened memory-mapped
+     */
+    public long mappedOpens() {
+      return mappedOpens;
+    }
+
+    /**
+     * Returns how many inputs were opened through NIO, fallbacks included.
+     *
+     * @return inputs opened through NIO
+     */
+    public long nioOpens() {
+      return nioOpens;
+    }
+
+    /**
+     * Returns how many inputs should have been mapped but were opened through NIO because mapping
+     * failed.
+     *
+     * @return mapping failures that fell back to NIO
+     */
+    public long mappingFallbacks() {
+      return mappingFallbacks;
+    }
+
+    /**
+     * Returns the total length of the mapped inputs that are open now.
+     *
+     * @return bytes mapped now
+     */
+    public long mappedBytes() {
+      return mappedBytes;
+    }
+
+    /**
+     * Returns how many mapped inputs are open now; clones and slices are not counted.
+     *
+     * @return mapped inputs open now
+     */
+    public int openMappedInputs() {
+      return openMappedInputs;
+    }
+
+    /**
+     * Returns the Lucene release this directory runs on.
+     *
+     * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
+     */
+    public String luceneVersion() {
+      return luceneVersion;
+    }
+
+    /**
+     * Returns the Lucene APIs this directory would use that the Lucene it runs on lacks; empty on
+     * Lucene 10.6 and later. Each entry names the API, as {@code Class.method}; the README says
+     * what its absence costs. On Lucene 10.3 to 10.5 this is {@code IndexInput.isEfficientFor}:
+     * Lucene's merges then read stored fields and compound files through the inputs opened for
+     * searching, with their search advice, instead of opening them anew for sequential reads.
+     *
+     * @return an immutable, sorted set of API names
+     */
+    public Set<String> missingLuceneFeatures() {
+      return missingLuceneFeatures;
+    }
+
+    @Override
+    public String toString() {
+      return "Stats[mappedOpens="
+          + mappedOpens
+          + ", nioOpens="
+          + nioOpens
+          + ", mappingFallbacks="
+          + mappingFallbacks
+          + ", mappedBytes="
+          + mappedBytes
+          + ", openMappedInputs="
+          + openMappedInputs
+          + ", luceneVersion="
+          + luceneVersion
+          + ", missingLuceneFeatures="
+          + missingLuceneFeatures
+          + "]";
+    }
+  }
 
   /**
    * Configures a {@link HybridDirectory}. Not thread-safe; the directory it builds copies the
@@ -382,6 +495,7 @@ public final class HybridDirectory extends FSDirectory {
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
 
     private Builder(Path path) {
+      LuceneSupport.ensureSupported();
       this.path = Objects.requireNonNull(path, "path");
     }
 

@@ -70,7 +70,7 @@ final class MappedInput extends ForwardingInput {
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
       throws IOException {
-    IOContext inner = context.union(new InnerFileHint(sliceDescription));
+    IOContext inner = new InnerFileHint(sliceDescription).addTo(context);
     IndexInput slice = in.slice(sliceDescription, offset, length, inner);
     return owner.prefetches(sliceDescription, inner) ? new PrefetchingInput(slice) : slice;
   }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +107,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       String name = "_0." + extension;
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, MERGE));
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, FLUSH));
-      IOContext mergeSlice = MERGE.union(new InnerFileHint(name));
+      IOContext mergeSlice = new InnerFileHint(name).addTo(MERGE);
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice("_0.cfs", mergeSlice));
     }
   }
@@ -116,14 +117,14 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
     FileRouting routing = routing(reclaim);
     for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
       String inner = "_3_Lucene103_0." + extension;
-      IOContext slice = randomSearchContext().union(new InnerFileHint(inner));
+      IOContext slice = new InnerFileHint(inner).addTo(randomSearchContext());
       assertEquals(
           inner,
           FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim),
           routing.readAdvice("_3.cfs", slice));
     }
     // Metadata inside a compound file is read once at open: only the bytes it needs.
-    IOContext metadata = IOContext.READONCE.union(new InnerFileHint("_3.fnm"));
+    IOContext metadata = new InnerFileHint("_3.fnm").addTo(IOContext.READONCE);
     assertEquals(ReadAdvice.RANDOM, routing.readAdvice("_3.cfs", metadata));
     assertEquals("_3.fnm", InnerFileHint.routedName("_3.cfs", metadata));
     assertEquals("_3.cfs", InnerFileHint.routedName("_3.cfs", IOContext.READONCE));
@@ -166,7 +167,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             randomReclaim(),
             Set.of());
     assertEquals(forTim, routing.readAdvice("_0_Lucene103_0.tim", randomSearchContext()));
-    IOContext timSlice = randomSearchContext().union(new InnerFileHint("_0_Lucene103_0.tim"));
+    IOContext timSlice = new InnerFileHint("_0_Lucene103_0.tim").addTo(randomSearchContext());
     assertEquals(forTim, routing.readAdvice("_0.cfs", timSlice));
     for (String extension : List.of("fdt", "tip", "doc", "cfs")) {
       assertEquals(forTheRest, routing.readAdvice("_0." + extension, randomSearchContext()));
@@ -215,35 +216,48 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   }
 
   /**
-   * The advice reaches the mappings. Lucene does not expose an input's advice, but {@link
-   * IndexInput#isEfficientFor} reveals it: an input advised {@code RANDOM} is not efficient for a
-   * merge, which wants {@code SEQUENTIAL}, whereas a {@code NORMAL} one is efficient for anything.
+   * The advice reaches the kernel: the mapping of each file carries it ({@link KernelAdvice}). On
+   * Lucene 10.6 and later, {@link IndexInput#isEfficientFor} agrees: an input advised {@code
+   * RANDOM} is not efficient for a merge, which wants {@code SEQUENTIAL}, whereas a {@code NORMAL}
+   * one is efficient for anything.
    */
   public void testMappedFilesCarryTheirAdvice() throws IOException {
     assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
+    assumeTrue("needs /proc/self/smaps", KernelAdvice.available());
     for (PageReclaim reclaim : PageReclaim.values()) {
       try (HybridDirectory dir =
           HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
         for (String extension : List.of("tim", "tip", "fdt", "doc")) {
           String name = "_0_Lucene103_0." + extension;
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-          boolean random =
-              FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim) == ReadAdvice.RANDOM;
+          ReadAdvice expected = FileAccess.of(extension, IOContext.DEFAULT).advice(reclaim);
           try (IndexInput in = dir.openInput(name, randomSearchContext())) {
-            assertEquals(reclaim + " " + name, random == false, in.isEfficientFor(MERGE));
+            Path file = dir.getDirectory().resolve(name);
+            assertEquals(reclaim + " " + name, expected, KernelAdvice.of(file, in.length() / 2));
+            if (hasIsEfficientFor()) {
+              assertEquals(
+                  reclaim + " " + name, expected != ReadAdvice.RANDOM, in.isEfficientFor(MERGE));
+            }
           }
         }
       }
     }
   }
 
-  /** Slices of a real compound file get the advice of the files they hold. */
+  /**
+   * Slices of a real compound file get the advice of the files they hold. This is the path that
+   * adds {@link InnerFileHint} to a slice's context on every supported Lucene release.
+   */
   public void testCompoundFileSlicesCarryTheAdviceOfTheirInnerFiles() throws IOException {
     assumeTrue("needs madvise", MMapDirectory.supportsMadvise());
+    assumeTrue("needs /proc/self/smaps", KernelAdvice.available());
     for (PageReclaim reclaim : PageReclaim.values()) {
       try (HybridDirectory dir =
           HybridDirectory.builder(createTempDir()).pageReclaim(reclaim).build()) {
         SegmentCommitInfo segment = writeCompoundSegment(dir);
+        String cfsName = IndexFileNames.segmentFileName(segment.info.name, "", "cfs");
+        Path cfs = dir.getDirectory().resolve(cfsName);
+        byte[] compoundBytes = Files.readAllBytes(cfs);
         try (CompoundDirectory compound =
             segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
           int checked = 0;
@@ -260,10 +274,18 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               expected = FileAccess.COMPOUND.advice(reclaim);
             }
             try (IndexInput slice = compound.openInput(inner, randomSearchContext())) {
+              long start = offsetIn(compoundBytes, slice);
+              // The page at the middle of a slice of two pages or more lies wholly inside it.
               assertEquals(
                   reclaim + " " + inner,
-                  expected != ReadAdvice.RANDOM,
-                  slice.isEfficientFor(MERGE));
+                  expected,
+                  KernelAdvice.of(cfs, start + slice.length() / 2));
+              if (hasIsEfficientFor()) {
+                assertEquals(
+                    reclaim + " " + inner,
+                    expected != ReadAdvice.RANDOM,
+                    slice.isEfficientFor(MERGE));
+              }
             }
             checked++;
           }
@@ -271,6 +293,26 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
         }
       }
     }
+  }
+
+  private static boolean hasIsEfficientFor() {
+    return LuceneSupport.MISSING_FEATURES.contains(LuceneSupport.IS_EFFICIENT_FOR) == false;
+  }
+
+  /** Where the bytes of {@code slice} lie in the compound file, which holds them exactly once. */
+  private static long offsetIn(byte[] compound, IndexInput slice) throws IOException {
+    byte[] bytes = new byte[Math.toIntExact(slice.length())];
+    slice.seek(0);
+    slice.readBytes(bytes, 0, bytes.length);
+    int found = -1;
+    for (int i = 0; i + bytes.length <= compound.length; i++) {
+      if (Arrays.equals(compound, i, i + bytes.length, bytes, 0, bytes.length)) {
+        assertEquals("the slice's bytes occur once in the compound file", -1, found);
+        found = i;
+      }
+    }
+    assertTrue("the slice's bytes occur in the compound file", found >= 0);
+    return found;
   }
 
   public void testOnlyPerDocumentFilesPrefetchAndOnlyOutsideMerges() {
@@ -282,7 +324,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       assertFalse(name, routing.prefetches(name, MERGE));
       assertFalse(name, routing.prefetches(name, FLUSH));
       assertFalse(name, routing.prefetches(name, IOContext.READONCE));
-      IOContext slice = randomSearchContext().union(new InnerFileHint(name));
+      IOContext slice = new InnerFileHint(name).addTo(randomSearchContext());
       assertEquals(name, perDocument, routing.prefetches("_0.cfs", slice));
     }
     IOContext perDocumentHints =
@@ -310,7 +352,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
                 randomReclaim(),
                 Set.of());
     assertFalse(configured.prefetches("_0.fdt", randomSearchContext()));
-    IOContext slice = randomSearchContext().union(new InnerFileHint("_0.fdt"));
+    IOContext slice = new InnerFileHint("_0.fdt").addTo(randomSearchContext());
     assertFalse(configured.prefetches("_0.cfs", slice));
   }
 
