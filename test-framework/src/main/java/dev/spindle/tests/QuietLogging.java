@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.junit.rules.TestRule;
+import org.junit.runner.Description;
+import org.junit.runners.model.Statement;
 
 /**
  * Silences {@code java.util.logging} loggers for a while: for suites that fail a component on
@@ -18,6 +21,9 @@ import java.util.logging.Logger;
  * try (Closeable quiet = QuietLogging.silence("dev.spindle.translog")) {
  *   // failures logged meanwhile are dropped
  * }
+ *
+ * // or for a whole suite:
+ * @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
  * }</pre>
  *
  * <p>{@link BaseWriteAheadLogTestCase} applies it to {@link
@@ -30,6 +36,26 @@ public final class QuietLogging {
   public static final String TRANSLOG = "dev.spindle.translog";
 
   private QuietLogging() {}
+
+  /**
+   * A rule that silences the loggers around what it applies to: a suite, as a {@code @ClassRule},
+   * or each test, as a {@code @Rule}.
+   *
+   * @param loggerNames the names of the loggers to silence
+   * @return the rule
+   */
+  public static TestRule rule(String... loggerNames) {
+    String[] names = loggerNames.clone();
+    return (Statement base, Description description) ->
+        new Statement() {
+          @Override
+          public void evaluate() throws Throwable {
+            try (Closeable quiet = silence(names)) {
+              base.evaluate();
+            }
+          }
+        };
+  }
 
   /**
    * Sets the loggers (and, through inheritance, their children) to {@link Level#OFF} until the

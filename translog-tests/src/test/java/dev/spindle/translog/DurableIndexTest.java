@@ -3,8 +3,11 @@ package dev.spindle.translog;
 import static dev.spindle.translog.TranslogRecoveryTest.copyDirectory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
@@ -63,6 +66,37 @@ public class DurableIndexTest extends LuceneTestCase {
       }
       assertIndexHolds(index, acknowledged);
     }
+  }
+
+  /**
+   * The README shows this example: every line of the class it prints is a line of {@link
+   * DurableIndex}, in the same order, so the README cannot drift from the code that is tested.
+   */
+  public void testTheReadmeShowsThisExample() throws IOException {
+    Path module = Path.of(System.getProperty("user.dir"));
+    String readme = Files.readString(module.resolveSibling("README.md"), StandardCharsets.UTF_8);
+    int start = readme.indexOf("final class DurableIndex implements Closeable {");
+    assertTrue("the README shows DurableIndex", start >= 0);
+    int end = readme.indexOf("```", start);
+    List<String> shown = nonBlankLines(readme.substring(start, end));
+    List<String> source =
+        nonBlankLines(
+            Files.readString(
+                module.resolve("src/test/java/dev/spindle/translog/DurableIndex.java"),
+                StandardCharsets.UTF_8));
+    int at = 0;
+    for (String line : shown) {
+      while (at < source.size() && source.get(at).equals(line) == false) {
+        at++;
+      }
+      assertTrue(
+          "the README's line is not in DurableIndex.java, in order: " + line, at < source.size());
+      at++;
+    }
+  }
+
+  private static List<String> nonBlankLines(String text) {
+    return text.lines().map(String::strip).filter(line -> line.isEmpty() == false).toList();
   }
 
   private static void assertIndexHolds(Directory index, Map<String, String> expected)

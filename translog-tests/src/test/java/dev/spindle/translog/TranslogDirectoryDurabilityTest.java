@@ -1,19 +1,25 @@
 package dev.spindle.translog;
 
 import dev.spindle.tests.PowerLossFileSystem;
+import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.RandomTranslogConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
- * A translog opened in a directory that does not exist yet creates it, and the directories above
- * it that are missing, durably: a power loss after an acknowledged sync must not take the
- * directory, and the acknowledged operations with it, away (after which recovery would have found
- * an empty directory and created a new, empty translog).
+ * A translog opened in a directory that does not exist yet creates it, and the directories above it
+ * that are missing, durably: a power loss after an acknowledged sync must not take the directory,
+ * and the acknowledged operations with it, away (after which recovery would have found an empty
+ * directory and created a new, empty translog).
  */
 public class TranslogDirectoryDurabilityTest extends LuceneTestCase {
+
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   public void testNewDirectoriesSurviveAPowerLoss() throws IOException {
     int attempts = atLeast(10);

@@ -5,7 +5,6 @@ import dev.spindle.tests.FileOperation;
 import dev.spindle.tests.InjectedFault;
 import dev.spindle.tests.PowerLossFileSystem;
 import dev.spindle.tests.QuietLogging;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -19,8 +18,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
  * Fails, one at a time, every file operation of a scripted translog history: each open, write,
@@ -45,17 +44,8 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
           FileOperation.CREATE_DIRECTORY,
           FileOperation.MAP);
 
-  private static Closeable quiet;
-
-  @BeforeClass
-  public static void silenceTragedies() {
-    quiet = QuietLogging.silence(QuietLogging.TRANSLOG);
-  }
-
-  @AfterClass
-  public static void restoreLogging() throws IOException {
-    quiet.close();
-  }
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   /** What the history appended, acknowledged and trimmed, to check recovery against. */
   private static final class Model {
@@ -195,9 +185,10 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   }
 
   /**
-   * The same with memory-mapped segments: records reach the file through mappings, which faults do
-   * not target, so the writes failed are those of headers and checkpoints, and the forces are those
-   * that make the mapped records durable.
+   * The same with memory-mapped segments: records reach the file through mappings, so the writes
+   * failed are mostly those of headers, zeros, held bytes and checkpoints, the forces are those
+   * that make the mapped records durable, and the maps fail outright or hand out a mapping that no
+   * disk backs, whose first store raises an InternalError.
    */
   public void testEveryOperationFailsWithMappedSegments() throws Exception {
     failEveryOperation(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE, 5);

@@ -17,13 +17,22 @@ import org.apache.lucene.util.Constants;
 
 /**
  * A real full disk, for both writers: a 2 MiB tmpfs mounted for the test (which needs root, as CI
- * has; elsewhere the test is skipped and says why). The translog must fail closed with the disk's
- * {@link IOException}, never an {@link InternalError} from a store into a mapping, and every
- * acknowledged operation must be recoverable from the files it left.
+ * has; elsewhere the test is skipped and says why, unless {@value #REQUIRE_PROPERTY} is set). The
+ * translog must fail closed with the disk's {@link IOException}, never an {@link InternalError}
+ * from a store into a mapping, and every acknowledged operation must be recoverable from the files
+ * it left.
  */
 public class TranslogFullDiskTest extends LuceneTestCase {
 
   private static final String SIZE = "2m";
+
+  /**
+   * Set to true (as {@code .ci/run} does) to fail instead of skipping when no tmpfs can be mounted,
+   * so that a run that is meant to cover the full disk cannot skip it unnoticed.
+   */
+  static final String REQUIRE_PROPERTY = "tests.tmpfs.required";
+
+  private static final boolean REQUIRED = Boolean.getBoolean(REQUIRE_PROPERTY);
 
   public void testBufferedWriterOnAFullDisk() throws Exception {
     fillTheDisk(0);
@@ -39,6 +48,9 @@ public class TranslogFullDiskTest extends LuceneTestCase {
     Files.createDirectories(mountPoint);
     String mounted =
         run("mount", "-t", "tmpfs", "-o", "size=" + SIZE, "tmpfs", mountPoint.toString());
+    if (mounted != null && REQUIRED) {
+      fail("-D" + REQUIRE_PROPERTY + "=true, but a tmpfs cannot be mounted: " + mounted);
+    }
     if (mounted != null) {
       System.out.println(
           "TranslogFullDiskTest skipped: cannot mount a tmpfs (root is needed): " + mounted);

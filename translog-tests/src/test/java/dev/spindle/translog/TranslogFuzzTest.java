@@ -6,7 +6,6 @@ import static dev.spindle.translog.TranslogRecoveryTest.contents;
 import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.RandomTranslogConfig;
 import dev.spindle.translog.TranslogTest.Appended;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
  * Flips bits in, truncates, extends and deletes the files of closed translogs, and opens them in
@@ -27,17 +26,8 @@ import org.junit.BeforeClass;
  */
 public class TranslogFuzzTest extends LuceneTestCase {
 
-  private static Closeable quiet;
-
-  @BeforeClass
-  public static void silenceCuts() {
-    quiet = QuietLogging.silence(QuietLogging.TRANSLOG);
-  }
-
-  @AfterClass
-  public static void restoreLogging() throws IOException {
-    quiet.close();
-  }
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   public void testDamagedClosedTranslogs() throws IOException {
     int translogs = atLeast(3);

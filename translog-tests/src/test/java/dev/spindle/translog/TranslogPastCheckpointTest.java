@@ -6,6 +6,7 @@ import static dev.spindle.translog.TranslogTest.assertSameOperations;
 import static dev.spindle.translog.TranslogTest.readAll;
 
 import dev.spindle.tests.PowerLossFileSystem;
+import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.RandomTranslogConfig;
 import dev.spindle.translog.TranslogTest.Appended;
 import java.io.IOException;
@@ -19,6 +20,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.zip.CRC32C;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
  * An acknowledgement waits for one data fsync and no checkpoint: records past the last checkpoint
@@ -26,6 +29,9 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  * not a torn record, not a stale one, not one from another generation or translog.
  */
 public class TranslogPastCheckpointTest extends LuceneTestCase {
+
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   /** Either writer, chosen at random; background work in place, so no hint interferes. */
   private static TranslogConfig config(Path dir, boolean mapped) {

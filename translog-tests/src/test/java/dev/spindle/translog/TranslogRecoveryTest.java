@@ -3,6 +3,7 @@ package dev.spindle.translog;
 import static dev.spindle.translog.TranslogTest.assertSameOperations;
 import static dev.spindle.translog.TranslogTest.readAll;
 
+import dev.spindle.tests.QuietLogging;
 import dev.spindle.translog.TranslogTest.Appended;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,9 +20,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /** Recovery from damaged, truncated, missing, foreign and stale files, in every mode. */
 public class TranslogRecoveryTest extends LuceneTestCase {
+
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   /** Appends {@code count} random operations, remembering them and their locations. */
   private static List<Location> appendSome(Translog translog, int count, List<Appended> appended)

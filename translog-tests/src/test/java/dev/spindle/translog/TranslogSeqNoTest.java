@@ -3,11 +3,14 @@ package dev.spindle.translog;
 import static dev.spindle.translog.TranslogRecoveryTest.copyDirectory;
 import static dev.spindle.translog.TranslogRecoveryTest.flipByte;
 
+import dev.spindle.tests.QuietLogging;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.junit.ClassRule;
+import org.junit.rules.TestRule;
 
 /**
  * Sequence numbers never go back: not after a reopen of a translog whose kept generations hold no
@@ -15,6 +18,9 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  * a point-in-time cut that dropped operations. The checkpoints carry a high-water mark.
  */
 public class TranslogSeqNoTest extends LuceneTestCase {
+
+  /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
+  @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   private static TranslogConfig config(Path dir) {
     return TranslogTest.noAutoRoll(dir).build();

@@ -45,6 +45,35 @@ final class Retention {
     this.leftovers = new ArrayList<>(leftovers);
   }
 
+  /**
+   * Opens a snapshot of the operations from {@code fromSeqNo} on that {@code durable} covers,
+   * holding the generations it reads until it is closed.
+   */
+  TranslogSnapshot openSnapshot(long fromSeqNo, DurablePoint durable) {
+    long first = generations.holdFrom(fromSeqNo);
+    boolean success = false;
+    try {
+      List<TranslogSnapshot.Segment> segments = new ArrayList<>();
+      for (Generations.Sealed sealed : generations.sealedFrom(first)) {
+        if (sealed.generation() < durable.generation() && sealed.allBelow(fromSeqNo) == false) {
+          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.length()));
+        }
+      }
+      if (durable.generation() >= first) {
+        segments.add(new TranslogSnapshot.Segment(durable.generation(), durable.offset()));
+      }
+      TranslogSnapshot snapshot =
+          new TranslogSnapshot(
+              directory, segments, fromSeqNo, new RetentionLock(first, this::release));
+      success = true;
+      return snapshot;
+    } finally {
+      if (success == false) {
+        generations.release(first);
+      }
+    }
+  }
+
   /** Holds every generation from the oldest on until the returned lock is closed. */
   RetentionLock acquire() {
     return new RetentionLock(generations.holdAll(), this::release);
@@ -73,7 +102,10 @@ final class Retention {
    * fsyncs the directory; with {@code withLeftovers}, also the files a crashed trim left.
    */
   private void deleteTrimmed(boolean withLeftovers) throws IOException {
-    boolean interrupted = Thread.interrupted(); // an interrupt would close the channels
+    Uninterruptible.run(() -> deleteTrimmedUninterruptibly(withLeftovers));
+  }
+
+  private void deleteTrimmedUninterruptibly(boolean withLeftovers) throws IOException {
     checkpointLock.lock();
     try {
       if (closed.getAsBoolean() || tragedy.get() != null) {
@@ -101,9 +133,6 @@ final class Retention {
       throw tragedy.failClosed(e);
     } finally {
       checkpointLock.unlock();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 }

@@ -94,7 +94,10 @@ final class Roller {
    * @throws IOException if a step failed, which fails the translog closed
    */
   void roll(boolean onlyIfFull) throws IOException {
-    boolean interrupted = Thread.interrupted(); // an interrupt would close the channels
+    Uninterruptible.run(() -> rollUninterruptibly(onlyIfFull));
+  }
+
+  private void rollUninterruptibly(boolean onlyIfFull) throws IOException {
     rollLock.lock();
     try {
       long next;
@@ -125,9 +128,6 @@ final class Roller {
       preparer.prepareAhead(next + 1);
     } finally {
       rollLock.unlock();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 

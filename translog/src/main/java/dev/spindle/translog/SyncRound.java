@@ -26,6 +26,9 @@ final class SyncRound implements GroupCommit.Round {
   private final BackgroundWork background;
   private final Supplier<DurablePoint> durable;
 
+  /** Set by {@link #finalRound} before it releases its locks: how far the close made it durable. */
+  private volatile DurablePoint closedAt;
+
   SyncRound(
       ReentrantReadWriteLock syncLock,
       ReentrantLock appendLock,
@@ -59,10 +62,14 @@ final class SyncRound implements GroupCommit.Round {
         tragedy
             .ensureNotFailed(); // again under the lock: a failed append may have left a torn record
         writer = appender.writer();
+        if (appender.closed()) {
+          // The close made everything appended durable, or the translog failed meanwhile.
+          tragedy.ensureNotFailed();
+          return closedAt;
+        }
         DurablePoint now = durable.get();
-        if (appender.closed() || now.covers(writer.generation(), writer.addedOffset())) {
-          // Nothing new; or closed, and the close made everything appended durable.
-          return now;
+        if (now.covers(writer.generation(), writer.addedOffset())) {
+          return now; // nothing new
         }
         checkpoint = appender.checkpoint(1); // the oldest generation is filled in when written
         operations = appender.appendedOperations();
@@ -87,5 +94,49 @@ final class SyncRound implements GroupCommit.Round {
       background.execute(checkpointer::writeHint);
     }
     return reached;
+  }
+
+  /**
+   * The last round, at close: stops appends, writes and forces what is left, then writes the final
+   * checkpoint into both slots. Waits for a roll in progress. Returns how far the log is durable,
+   * or null if the translog had failed, when nothing is written.
+   */
+  DurablePoint finalRound(ReentrantLock rollLock, ReentrantLock checkpointLock) throws IOException {
+    rollLock.lock();
+    syncLock.writeLock().lock();
+    checkpointLock.lock();
+    try {
+      GenerationWriter writer;
+      Checkpoint checkpoint;
+      long operations;
+      appendLock.lock();
+      try {
+        appender.close();
+        if (tragedy.get() != null) {
+          return null;
+        }
+        writer = appender.writer();
+        writer.detach();
+        checkpoint = appender.checkpoint(checkpointer.last().minGeneration());
+        operations = appender.appendedOperations();
+      } finally {
+        appendLock.unlock();
+      }
+      try {
+        long start = System.nanoTime();
+        writer.write(true);
+        writer.force();
+        stats.synced(operations, System.nanoTime() - start);
+        checkpointer.writeBoth(checkpoint);
+        closedAt = new DurablePoint(checkpoint.generation(), checkpoint.offset());
+        return closedAt;
+      } catch (IOException | RuntimeException | Error e) {
+        throw tragedy.failClosed(e);
+      }
+    } finally {
+      checkpointLock.unlock();
+      syncLock.writeLock().unlock();
+      rollLock.unlock();
+    }
   }
 }

@@ -3,8 +3,6 @@ package dev.spindle.translog;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -99,16 +97,14 @@ public final class Translog implements Closeable {
   private final Checkpointer checkpointer;
   private final Generations generations;
   private final Retention retention;
+  private final SyncRound round;
   private final GroupCommit groupCommit;
   private final Roller roller;
   private final PeriodicSyncer syncer;
   private final AtomicBoolean closeStarted = new AtomicBoolean();
 
-  /** Written under appendLock when close begins, read without it. */
+  /** Set when close begins, read without a lock. */
   private volatile boolean closed;
-
-  /** Written under syncLock's write lock by close: how far its final sync made the log durable. */
-  private volatile DurablePoint closedAt;
 
   private Translog(
       TranslogConfig config,
@@ -140,7 +136,7 @@ public final class Translog implements Closeable {
             tragedy,
             () -> closed,
             plan.leftovers());
-    SyncRound round =
+    this.round =
         new SyncRound(
             locks.syncLock(),
             appendLock,
@@ -149,7 +145,7 @@ public final class Translog implements Closeable {
             tragedy,
             stats,
             background,
-            this::durableNow);
+            this::durable);
     this.groupCommit =
         new GroupCommit(
             round,
@@ -198,7 +194,7 @@ public final class Translog implements Closeable {
    * @throws IOException if the files cannot be read or the new generation cannot be created
    */
   public static Translog open(TranslogConfig config) throws IOException {
-    return uninterruptibly(
+    return Uninterruptible.get(
         () -> {
           Path directory = config.directory();
           TranslogFiles.createDirectories(directory);
@@ -305,13 +301,13 @@ public final class Translog implements Closeable {
       try {
         if (location == null) {
           // Too many bytes wait to be written: wait for them (or write them) outside the lock.
-          uninterruptibly(() -> writer.awaitRoom(config.maxBufferedBytes()));
+          Uninterruptible.run(() -> writer.awaitRoom(config.maxBufferedBytes()));
           continue;
         }
         if (writer.pendingBytes() >= config.bufferSize()) {
           // Write full buffers out here, outside the append lock, so that the next sync has less
           // to write; leave them to a thread that is writing already.
-          uninterruptibly(() -> writer.write(false));
+          Uninterruptible.run(() -> writer.write(false));
         }
       } catch (IOException | RuntimeException | Error e) {
         throw tragedy.failClosed(e);
@@ -408,10 +404,9 @@ public final class Translog implements Closeable {
     }
   }
 
-  /** How far the log is durable: what group commit published, or what the close made durable. */
-  private DurablePoint durableNow() {
-    DurablePoint atClose = closedAt;
-    return atClose != null ? atClose : groupCommit.durable();
+  /** How far the log is durable, as group commit published it. */
+  private DurablePoint durable() {
+    return groupCommit.durable();
   }
 
   /**
@@ -443,29 +438,7 @@ public final class Translog implements Closeable {
    */
   public TranslogSnapshot newSnapshot(long fromSeqNo) throws IOException {
     ensureOpen();
-    long first = generations.holdFrom(fromSeqNo);
-    RetentionLock retentionLock = new RetentionLock(first, retention::release);
-    boolean success = false;
-    try {
-      DurablePoint durable = groupCommit.durable();
-      List<TranslogSnapshot.Segment> segments = new ArrayList<>();
-      for (Generations.Sealed sealed : generations.sealedFrom(first)) {
-        if (sealed.generation() < durable.generation() && sealed.allBelow(fromSeqNo) == false) {
-          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.length()));
-        }
-      }
-      if (durable.generation() >= first) {
-        segments.add(new TranslogSnapshot.Segment(durable.generation(), durable.offset()));
-      }
-      TranslogSnapshot snapshot =
-          new TranslogSnapshot(directory, segments, fromSeqNo, retentionLock);
-      success = true;
-      return snapshot;
-    } finally {
-      if (success == false) {
-        generations.release(first);
-      }
-    }
+    return retention.openSnapshot(fromSeqNo, groupCommit.durable());
   }
 
   /**
@@ -603,20 +576,20 @@ public final class Translog implements Closeable {
     if (closeStarted.compareAndSet(false, true) == false) {
       return;
     }
-    uninterruptibly(
-        () -> {
-          closeUninterruptibly();
-          return null;
-        });
+    Uninterruptible.run(this::closeUninterruptibly);
   }
 
   private void closeUninterruptibly() throws IOException {
+    closed = true;
     try {
       if (syncer != null) {
         syncer.close();
       }
       background.close();
-      finalSync();
+      DurablePoint reached = round.finalRound(locks.rollLock(), locks.checkpointLock());
+      if (reached != null) {
+        groupCommit.publish(reached);
+      }
     } finally {
       groupCommit.close();
       GenerationWriter writer;
@@ -627,52 +600,6 @@ public final class Translog implements Closeable {
         appendLock.unlock();
       }
       Closeables.close(writer, checkpointer, preparer, directoryLock);
-    }
-  }
-
-  /** Writes and forces what is left, then the final checkpoint into both slots. */
-  private void finalSync() throws IOException {
-    DurablePoint reached = null;
-    locks.rollLock().lock();
-    locks.syncLock().writeLock().lock();
-    locks.checkpointLock().lock();
-    try {
-      GenerationWriter writer;
-      Checkpoint checkpoint = null;
-      long operations = 0;
-      appendLock.lock();
-      try {
-        closed = true;
-        appender.close();
-        writer = appender.writer();
-        if (tragedy.get() == null) {
-          writer.detach();
-          checkpoint = appender.checkpoint(checkpointer.last().minGeneration());
-          operations = appender.appendedOperations();
-        }
-      } finally {
-        appendLock.unlock();
-      }
-      if (checkpoint != null) {
-        try {
-          long start = System.nanoTime();
-          writer.write(true);
-          writer.force();
-          stats.synced(operations, System.nanoTime() - start);
-          checkpointer.writeBoth(checkpoint);
-          reached = new DurablePoint(checkpoint.generation(), checkpoint.offset());
-          closedAt = reached;
-        } catch (IOException | RuntimeException | Error e) {
-          throw tragedy.failClosed(e);
-        }
-      }
-    } finally {
-      locks.checkpointLock().unlock();
-      locks.syncLock().writeLock().unlock();
-      locks.rollLock().unlock();
-      if (reached != null) {
-        groupCommit.publish(reached);
-      }
     }
   }
 
@@ -697,42 +624,6 @@ public final class Translog implements Closeable {
     }
     Closeables.closeWhileHandlingException(checkpointer);
     groupCommit.fail(tragedy.get());
-  }
-
-  /** I/O run by the translog on a caller's thread. */
-  @FunctionalInterface
-  private interface IOAction<T> {
-    T run() throws IOException;
-  }
-
-  /** {@link IOAction} without a result. */
-  @FunctionalInterface
-  private interface IOVoidAction {
-    void run() throws IOException;
-  }
-
-  private static void uninterruptibly(IOVoidAction action) throws IOException {
-    uninterruptibly(
-        () -> {
-          action.run();
-          return null;
-        });
-  }
-
-  /**
-   * Runs {@code action} with the thread's interrupt status cleared, and restores it afterwards: a
-   * file channel that an interrupted thread uses closes itself, which would fail the translog for
-   * an interrupt that was meant for something else.
-   */
-  private static <T> T uninterruptibly(IOAction<T> action) throws IOException {
-    boolean interrupted = Thread.interrupted();
-    try {
-      return action.run();
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 
   @Override
