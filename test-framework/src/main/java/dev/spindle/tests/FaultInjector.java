@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * Decides which operations of a {@link PowerLossFileSystem} fail, and how. Install one with {@link
@@ -59,6 +60,24 @@ public interface FaultInjector {
     }
     AtomicLong seen = new AtomicLong();
     return (op, path) -> op == operation && seen.incrementAndGet() == n ? fault : null;
+  }
+
+  /**
+   * Returns an injector that fails the {@code n}th operation of one kind on the files {@code files}
+   * accepts (counting from 1, from when it is installed, only those operations) and nothing else.
+   *
+   * @param operation the kind of operation to count
+   * @param n which one to fail, 1 for the next one
+   * @param fault the fault to inject
+   * @param files which files count, for example {@code path ->
+   *     path.getFileName().toString().endsWith(".log")}
+   * @return the injector
+   */
+  static FaultInjector nth(
+      FileOperation operation, long n, InjectedFault fault, Predicate<Path> files) {
+    Objects.requireNonNull(files);
+    FaultInjector nth = nth(operation, n, fault);
+    return (op, path) -> op == operation && files.test(path) ? nth.next(op, path) : null;
   }
 
   /**

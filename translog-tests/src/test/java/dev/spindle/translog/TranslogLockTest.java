@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.lucene.tests.mockfile.FilterPath;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
@@ -72,14 +71,12 @@ public class TranslogLockTest extends LuceneTestCase {
       Translog first = Translog.open(config);
       try {
         Location location = first.append(new byte[] {1});
-        AtomicBoolean fired = new AtomicBoolean();
         fs.injectFaults(
-            (operation, path) ->
-                operation == FileOperation.FORCE
-                        && path.getFileName().toString().endsWith(".tlog")
-                        && fired.compareAndSet(false, true)
-                    ? InjectedFault.IO_ERROR
-                    : null);
+            FaultInjector.nth(
+                FileOperation.FORCE,
+                1,
+                InjectedFault.IO_ERROR,
+                path -> path.getFileName().toString().endsWith(".tlog")));
         expectThrows(IOException.class, () -> first.ensureSynced(location));
         fs.injectFaults(FaultInjector.none());
         assertNotNull(first.tragedy());

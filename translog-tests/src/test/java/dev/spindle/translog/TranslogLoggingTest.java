@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -68,14 +67,12 @@ public class TranslogLoggingTest extends LuceneTestCase {
       Translog translog = Translog.open(TranslogTest.noAutoRoll(fs.root()).build());
       try {
         Location location = translog.append(new byte[] {1});
-        AtomicBoolean fired = new AtomicBoolean();
         fs.injectFaults(
-            (operation, path) ->
-                operation == FileOperation.FORCE
-                        && path.getFileName().toString().endsWith(".tlog")
-                        && fired.compareAndSet(false, true)
-                    ? InjectedFault.IO_ERROR
-                    : null);
+            FaultInjector.nth(
+                FileOperation.FORCE,
+                1,
+                InjectedFault.IO_ERROR,
+                path -> path.getFileName().toString().endsWith(".tlog")));
         IOException e = expectThrows(IOException.class, () -> translog.ensureSynced(location));
         // Every later call fails too; none of them logs again.
         for (int i = 0; i < 5; i++) {
