@@ -7,8 +7,8 @@ package dev.spindle.translog;
  * translog that crashed, not damage, and nothing from there on is ever returned. A crash on a disk
  * that honours fsync leaves nothing that {@link #STRICT} refuses.
  *
- * <p>Files that belong to another translog (a different UUID), files of another format version,
- * and checkpoints that contradict the files they describe (generations holding records beyond the
+ * <p>Files that belong to another translog (a different UUID), files of another format version, and
+ * checkpoints that contradict the files they describe (generations holding records beyond the
  * checkpoint, a sealed generation whose operation count or sequence numbers disagree) are refused
  * in every mode: they mean the directory was assembled wrongly, not that a write was lost.
  */

@@ -59,8 +59,8 @@ final class SyncRound implements GroupCommit.Round {
       long operations;
       appendLock.lock();
       try {
-        tragedy
-            .ensureNotFailed(); // again under the lock: a failed append may have left a torn record
+        // Again under the lock: a failed append may have left a torn record.
+        tragedy.ensureNotFailed();
         writer = appender.writer();
         if (appender.closed()) {
           // The close made everything appended durable, or the translog failed meanwhile.
