@@ -577,6 +577,11 @@ public class TranslogRecoveryTest extends LuceneTestCase {
       translog.rollGeneration();
       copyDirectory(dir, crashed);
       Files.write(crashed.resolve(TranslogFiles.LIVE_CHECKPOINT), liveBefore);
+      // The generation after the new one is prepared only once the live checkpoint names the new
+      // one: at the crash it did not exist yet.
+      Files.deleteIfExists(generationFile(crashed, generation + 2));
+      Files.deleteIfExists(
+          crashed.resolve(TranslogFiles.generationFileName(generation + 2) + ".tmp"));
       Checkpoint sealed =
           Checkpoint.decode(
                   Files.readAllBytes(

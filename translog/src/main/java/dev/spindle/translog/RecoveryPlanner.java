@@ -314,18 +314,24 @@ final class RecoveryPlanner {
     boolean nextPrepared = false;
     for (Map.Entry<Long, Path> entry : listing.generations().tailMap(current + 1).entrySet()) {
       Path file = entry.getValue();
-      if (entry.getKey() != current + 1
-          || GenerationScan.holdsRecords(directory, file, entry.getKey(), uuid)) {
+      String problem = null;
+      if (entry.getKey() != current + 1) {
+        problem = "only the next generation, holding no record, may lie beyond";
+      } else if (GenerationScan.holdsRecords(directory, file, entry.getKey(), uuid)) {
+        problem = "it holds records, but no record is appended before a checkpoint names it";
+      }
+      if (problem != null) {
         throw new TranslogCorruptedException(
             file,
             TranslogCorruptedException.NO_OFFSET,
             String.format(
                 Locale.ROOT,
-                "generation %d holds records but lies beyond generation %d that %s names as"
-                    + " current; the checkpoint is stale or the file does not belong here",
+                "generation %d lies beyond generation %d that %s names as current, and %s; the"
+                    + " checkpoint is stale or the file does not belong here",
                 entry.getKey(),
                 current,
-                TranslogFiles.LIVE_CHECKPOINT));
+                TranslogFiles.LIVE_CHECKPOINT,
+                problem));
       }
       nextPrepared = isPrepared(file);
     }
