@@ -359,10 +359,11 @@ public final class Translog implements Closeable {
   /**
    * Returns a future that completes once the operation at {@code location}, and everything appended
    * before it, is durable. Returns at once, without syncing on the calling thread: the future is
-   * completed by the thread whose sync made the operation durable (another caller's thread, or one
-   * of the translog's background executor), after that thread stopped syncing, and dependent stages
-   * that are not {@code *Async} run there. Keep them short, or give them an executor of your own
-   * with the {@code *Async} variants.
+   * completed by the thread whose sync made the operation durable (another caller's thread, or a
+   * thread of the translog's background executor), after that thread stopped syncing, and dependent
+   * stages that are not {@code *Async} run there. Keep them short, or give them an executor of your
+   * own with the {@code *Async} variants. (An {@linkplain TranslogConfig.Builder#executor executor}
+   * that runs tasks on the submitting thread makes this sync on the calling thread, as it asks.)
    *
    * <p>The future completes exceptionally with {@link TranslogClosedException} if the translog
    * fails or is closed before the location is durable; a failure is the cause.
