@@ -58,6 +58,9 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
                 spindle().put("index.store.spindle.page_reclaim", "mglru"),
                 "index.store.spindle.page_reclaim"),
             bad(
+                spindle().put("index.store.spindle.page_reclaim", "unknown"),
+                "index.store.spindle.page_reclaim"),
+            bad(
                 spindle().put("index.store.spindle.mapping_fallback", "off"),
                 "index.store.spindle.mapping_fallback"),
             bad(spindle().putList("index.store.preload", "nvd", "x.y"), "index.store.preload"),
