@@ -150,6 +150,7 @@ final class ReactorPoms {
    * Resolves parents and imported BOMs of Spindle's own modules from the working tree. The checks
    * read nothing else, so asking for anything else is a failure.
    */
+  @SuppressWarnings("deprecation") // Maven 3's ModelResolver is declared with ModelSource
   private static final class WorkingTreeResolver implements ModelResolver {
     private final Map<String, Path> pomsByArtifactId;
 
