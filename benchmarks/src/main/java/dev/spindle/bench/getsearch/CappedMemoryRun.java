@@ -11,14 +11,19 @@ import dev.spindle.bench.memory.MemoryCgroup;
 import dev.spindle.bench.memory.PageCache;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -26,8 +31,9 @@ import java.util.stream.Collectors;
  * capped at a fraction of the index, after the machine's page cache was dropped, so that every page
  * the trials read is read from storage and charged to the cap.
  *
- * <p>The cgroup is removed when the run ends, also when this JVM is stopped during the run: a
- * shutdown hook kills the measuring JVM and removes the cgroup.
+ * <p>The cgroup is removed when the run ends. A measuring JVM never outlives this one ({@link
+ * ChildJvm}); a cgroup that a stopped run leaves behind is removed by the next one ({@link
+ * MemoryCgroup#create}).
  */
 final class CappedMemoryRun {
 
@@ -58,13 +64,15 @@ final class CappedMemoryRun {
    * @param cgroup where the cgroup was and which version
    * @param peakBytes the most memory the cgroup used, or -1 if unknown
    * @param notes lines the measuring JVM asked to show
+   * @param device what the device did in the probe before the trials, if it could be probed
    */
   record Result(
       Map<Workload, Measurements<DirectoryKind>> rates,
       Map<Workload, Map<DirectoryKind, IoCost>> io,
       String cgroup,
       long peakBytes,
-      List<String> notes) {}
+      List<String> notes,
+      Optional<DeviceProbe.Result> device) {}
 
   private CappedMemoryRun() {}
 
@@ -80,27 +88,56 @@ final class CappedMemoryRun {
    * @throws IOException if a measuring JVM fails
    */
   static Result run(Path index, List<DirectoryKind> kinds, Settings settings) throws IOException {
+    Path neighbourFile = index.resolveSibling("neighbour-file");
+    writeNeighbourFile(neighbourFile, settings.capBytes());
     List<Result> parts = new ArrayList<>();
-    for (List<DirectoryKind> group : DirectoryKind.byJvm(kinds)) {
-      Optional<PeerClasspath> peer = group.get(0).peerClasspath();
-      String classpath =
-          peer.map(PeerClasspath::toClasspath).orElse(System.getProperty("java.class.path"));
-      try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
-        Progress.log(
-            "starved: memory cgroup %s capped at %d MiB for %s",
-            cgroup,
-            settings.capBytes() >> 20,
-            peer.map(PeerClasspath::toString).orElse(group.toString()));
-        try {
-          PageCache.dropAll();
-        } catch (AccessDeniedException e) {
-          throw new MemoryCgroup.UnavailableException(
-              "cannot drop the page cache (" + e.getMessage() + "): run as root");
+    try {
+      for (List<DirectoryKind> group : DirectoryKind.byJvm(kinds)) {
+        Optional<PeerClasspath> peer = group.get(0).peerClasspath();
+        String classpath =
+            peer.map(PeerClasspath::toClasspath).orElse(System.getProperty("java.class.path"));
+        try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
+          Progress.log(
+              "starved: memory cgroup %s capped at %d MiB for %s",
+              cgroup,
+              settings.capBytes() >> 20,
+              peer.map(PeerClasspath::toString).orElse(group.toString()));
+          try {
+            PageCache.dropAll();
+          } catch (AccessDeniedException e) {
+            throw new MemoryCgroup.UnavailableException(
+                "cannot drop the page cache (" + e.getMessage() + "): run as root");
+          }
+          // The device is the same for every JVM: the first probes it.
+          boolean probeDevice = parts.isEmpty();
+          parts.add(measure(cgroup, index, group, settings, classpath, neighbourFile, probeDevice));
         }
-        parts.add(measure(cgroup, index, group, settings, classpath));
       }
+    } finally {
+      Files.deleteIfExists(neighbourFile);
     }
     return merge(kinds, parts);
+  }
+
+  /** The file the neighbour of the shared-cache workload reads: {@code bytes} of random data. */
+  private static void writeNeighbourFile(Path file, long bytes) throws IOException {
+    byte[] block = new byte[1 << 20];
+    new SplittableRandom(GetAndSearchLoad.SEED + 6).nextBytes(block);
+    try (FileChannel channel =
+        FileChannel.open(
+            file,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE)) {
+      for (long written = 0; written < bytes; written += block.length) {
+        ByteBuffer buffer = ByteBuffer.wrap(block);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+      }
+      // Clean pages, so that dropping the page cache drops them.
+      channel.force(true);
+    }
   }
 
   private static Result merge(List<DirectoryKind> kinds, List<Result> parts) {
@@ -109,6 +146,7 @@ final class CappedMemoryRun {
     List<String> notes = new ArrayList<>();
     List<String> cgroups = new ArrayList<>();
     long peak = -1;
+    Optional<DeviceProbe.Result> device = Optional.empty();
     for (Result part : parts) {
       part.rates()
           .forEach(
@@ -127,9 +165,10 @@ final class CappedMemoryRun {
       notes.addAll(part.notes());
       cgroups.add(part.cgroup());
       peak = Math.max(peak, part.peakBytes());
+      device = device.or(part::device);
     }
     return new Result(
-        rates, io, String.join(", ", cgroups.stream().distinct().toList()), peak, notes);
+        rates, io, String.join(", ", cgroups.stream().distinct().toList()), peak, notes, device);
   }
 
   private static Result measure(
@@ -137,7 +176,9 @@ final class CappedMemoryRun {
       Path index,
       List<DirectoryKind> kinds,
       Settings settings,
-      String classpath)
+      String classpath,
+      Path neighbourFile,
+      boolean probeDevice)
       throws IOException {
     ChildJvm child =
         ChildJvm.builder(CappedMemoryTrials.class.getName())
@@ -151,7 +192,9 @@ final class CappedMemoryRun {
                 Integer.toString(settings.rounds().warmup()),
                 Integer.toString(settings.rounds().measured()),
                 Long.toString(settings.warmupMillis()),
-                Long.toString(settings.measureMillis()))
+                Long.toString(settings.measureMillis()),
+                neighbourFile.toAbsolutePath().toString(),
+                Boolean.toString(probeDevice))
             .wrapper(cgroup::commandInside)
             .timeout(Duration.ofHours(4))
             .start();
@@ -161,9 +204,10 @@ final class CappedMemoryRun {
       Map<Workload, Measurements<DirectoryKind>> rates = new EnumMap<>(Workload.class);
       Map<Workload, Map<DirectoryKind, IoCost>> io = new EnumMap<>(Workload.class);
       List<String> notes = new ArrayList<>();
+      List<DeviceProbe.Result> device = new ArrayList<>();
       BufferedReader lines = child.output();
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        parse(line, kinds, rates, io, notes);
+        parse(line, kinds, rates, io, notes, device);
       }
       int exit = child.finish();
       if (exit != 0) {
@@ -174,7 +218,8 @@ final class CappedMemoryRun {
                 + exit
                 + (oomKills > 0 ? ", killed for lack of memory " + oomKills + " time(s)" : ""));
       }
-      return new Result(rates, io, cgroup.toString(), cgroup.peakBytes(), notes);
+      return new Result(
+          rates, io, cgroup.toString(), cgroup.peakBytes(), notes, device.stream().findFirst());
     }
   }
 
@@ -183,7 +228,8 @@ final class CappedMemoryRun {
       List<DirectoryKind> kinds,
       Map<Workload, Measurements<DirectoryKind>> rates,
       Map<Workload, Map<DirectoryKind, IoCost>> io,
-      List<String> notes)
+      List<String> notes,
+      List<DeviceProbe.Result> device)
       throws IOException {
     String[] fields = line.split("\t");
     try {
@@ -202,6 +248,12 @@ final class CappedMemoryRun {
                         Double.parseDouble(fields[5]),
                         Double.parseDouble(fields[6])));
         case CappedMemoryTrials.NOTE -> notes.add(fields[1]);
+        case CappedMemoryTrials.PROBE ->
+            device.add(
+                new DeviceProbe.Result(
+                    Double.parseDouble(fields[1]),
+                    Double.parseDouble(fields[2]),
+                    Double.parseDouble(fields[3])));
         default -> throw new IOException("unexpected line from the measuring JVM: " + line);
       }
     } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {

@@ -18,6 +18,7 @@ public final class BlockDeviceStat {
 
   // Fields of the stat file, from 0 (Documentation/block/stat.rst).
   private static final int READS_COMPLETED = 0;
+  private static final int SECTORS_READ = 2;
   private static final int READ_TICKS_MILLIS = 3;
   private static final int FLUSHES_COMPLETED = 15;
 
@@ -51,6 +52,7 @@ public final class BlockDeviceStat {
         fields.length > FLUSHES_COMPLETED ? Long.parseLong(fields[FLUSHES_COMPLETED]) : -1;
     return new Sample(
         Long.parseLong(fields[READS_COMPLETED]),
+        Long.parseLong(fields[SECTORS_READ]),
         Long.parseLong(fields[READ_TICKS_MILLIS]),
         flushes,
         System.nanoTime());
@@ -65,6 +67,7 @@ public final class BlockDeviceStat {
    * The device's counters at one moment, or their difference over an interval.
    *
    * @param readsCompleted read requests completed
+   * @param sectorsRead 512-byte sectors those requests read, whatever the device's block size
    * @param readTicksMillis milliseconds read requests spent in the device queue, summed over the
    *     requests: the integral of the number of reads in flight
    * @param flushesCompleted cache flush requests completed (each fsync or fdatasync of a file with
@@ -73,12 +76,17 @@ public final class BlockDeviceStat {
    * @param nanoTime {@link System#nanoTime} when sampled
    */
   public record Sample(
-      long readsCompleted, long readTicksMillis, long flushesCompleted, long nanoTime) {
+      long readsCompleted,
+      long sectorsRead,
+      long readTicksMillis,
+      long flushesCompleted,
+      long nanoTime) {
 
     /** The counts between {@code earlier} and this sample. */
     public Sample minus(Sample earlier) {
       return new Sample(
           readsCompleted - earlier.readsCompleted,
+          sectorsRead - earlier.sectorsRead,
           readTicksMillis - earlier.readTicksMillis,
           flushesCompleted < 0 || earlier.flushesCompleted < 0
               ? -1
@@ -92,6 +100,16 @@ public final class BlockDeviceStat {
      */
     public double readQueueDepth() {
       return nanoTime <= 0 ? 0 : readTicksMillis / (nanoTime / 1e6);
+    }
+
+    /** In a difference: read requests completed per second over the interval. */
+    public double readsPerSecond() {
+      return nanoTime <= 0 ? 0 : readsCompleted / (nanoTime / 1e9);
+    }
+
+    /** In a difference: the average size of a read request, in KiB; 0 if there was none. */
+    public double kibPerRead() {
+      return readsCompleted == 0 ? 0 : sectorsRead * 512.0 / 1024 / readsCompleted;
     }
   }
 }
