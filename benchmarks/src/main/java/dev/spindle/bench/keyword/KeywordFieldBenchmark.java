@@ -119,7 +119,7 @@ public final class KeywordFieldBenchmark implements Benchmark {
         .withCharts(ratios, allocated);
   }
 
-  /** The targets, and two ratios without one, for context. */
+  /** The ratios with a target, and two without one, for context. */
   private static List<Ratio<KeywordSetup>> targets() {
     return List.of(
         Ratio.atLeast(KeywordSetup.SPINDLE_STRING, KeywordSetup.STRING_FIELD_AND_DOC_VALUES, 1.15),

@@ -52,7 +52,7 @@ public enum KeywordSetup {
       };
     }
   },
-  /** Lucene's {@link KeywordField} given the row's bytes, not part of the four setups. */
+  /** Lucene's {@link KeywordField} given the row's bytes: the fair match for the bytes setup. */
   KEYWORD_FIELD_BYTES("KeywordField (BytesRef)") {
     @Override
     RowDocuments newDocuments() {
