@@ -1,23 +1,23 @@
 package dev.spindle.bench.opensearch;
 
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.Measurements;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /**
- * Starts {@link NodeTrials} in a JVM of its own, on the classpath of an OpenSearch node: the
+ * Starts {@link NodeTrials} in a {@link ChildJvm}, on the classpath of an OpenSearch node: the
  * benchmark's own classes, Spindle's plugin, and the node classpath that the {@code
  * opensearch-plugin} build writes to {@code target/node-classpath.txt} (OpenSearch, the Lucene it
  * ships, Netty). This JVM runs a newer Lucene, which the node must not see.
@@ -27,7 +27,7 @@ import java.util.function.UnaryOperator;
 final class NodeJvm {
 
   /** Far more than a run takes: a child still running then has hung. */
-  private static final long TIMEOUT_MINUTES = 60;
+  private static final Duration TIMEOUT = Duration.ofMinutes(60);
 
   /** What one JVM measured. */
   static final class Result {
@@ -78,66 +78,44 @@ final class NodeJvm {
    */
   static Result run(List<String> jvmOptions, List<String> args, UnaryOperator<List<String>> wrap)
       throws IOException {
-    List<String> java = new ArrayList<>();
-    java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    java.addAll(jvmOptions);
-    java.add("-cp");
-    java.add(classpath());
     // By name: loading NodeTrials here would need OpenSearch on this JVM's classpath.
-    java.add("dev.spindle.bench.opensearch.NodeTrials");
-    java.addAll(args);
-    Process child =
-        new ProcessBuilder(wrap.apply(java)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    Thread stop = new Thread(child::destroyForcibly);
-    Runtime.getRuntime().addShutdownHook(stop);
-    try {
+    try (ChildJvm child =
+        ChildJvm.builder("dev.spindle.bench.opensearch.NodeTrials")
+            .name("the OpenSearch node JVM")
+            .classpath(classpath())
+            .jvmOptions(jvmOptions)
+            .args(args.toArray(String[]::new))
+            .wrapper(wrap)
+            .timeout(TIMEOUT)
+            .start()) {
       Result result = new Result();
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          if (line.startsWith(NodeTrials.PREFIX + "\t")) {
-            parse(line, result);
-          } else {
-            System.err.println(line); // the node's own output
-          }
-        }
+      BufferedReader lines = child.output();
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        parse(line, result);
       }
-      if (child.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES) == false) {
-        throw new IOException("the node JVM did not finish in " + TIMEOUT_MINUTES + " minutes");
-      }
-      if (child.exitValue() != 0) {
-        throw new IOException("the node JVM failed with exit code " + child.exitValue());
+      int exit = child.finish();
+      if (exit != 0) {
+        throw new IOException(child + " failed with exit code " + exit);
       }
       return result;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the node JVM", e);
-    } finally {
-      child.destroyForcibly();
-      try {
-        Runtime.getRuntime().removeShutdownHook(stop);
-      } catch (IllegalStateException shuttingDown) {
-        // The hook runs anyway.
-      }
     }
   }
 
   private static void parse(String line, Result result) throws IOException {
     String[] fields = line.split("\t");
     try {
-      switch (fields[1]) {
+      switch (fields[0]) {
         case NodeTrials.RATE ->
             result
                 .rates
-                .computeIfAbsent(fields[2], w -> new Measurements<>(List.of(StoreType.values())))
-                .add(StoreType.valueOf(fields[3]), Double.parseDouble(fields[4]));
+                .computeIfAbsent(fields[1], w -> new Measurements<>(List.of(StoreType.values())))
+                .add(StoreType.valueOf(fields[2]), Double.parseDouble(fields[3]));
         case NodeTrials.SIZE ->
             result.sizes.put(
-                StoreType.valueOf(fields[2]),
-                new long[] {Long.parseLong(fields[3]), Long.parseLong(fields[4])});
-        case NodeTrials.IDS -> result.ids = Integer.parseInt(fields[2]);
-        case NodeTrials.NOTE -> result.notes.add(fields[2]);
+                StoreType.valueOf(fields[1]),
+                new long[] {Long.parseLong(fields[2]), Long.parseLong(fields[3])});
+        case NodeTrials.IDS -> result.ids = Integer.parseInt(fields[1]);
+        case NodeTrials.NOTE -> result.notes.add(fields[1]);
         default -> throw new IOException("unexpected line from the node JVM: " + line);
       }
     } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {

@@ -1,5 +1,6 @@
 package dev.spindle.bench.opensearch;
 
+import dev.spindle.bench.harness.ChildJvm;
 import dev.spindle.bench.harness.Rounds;
 import dev.spindle.bench.harness.TimedLoad;
 import dev.spindle.bench.memory.MemoryCgroup;
@@ -10,7 +11,6 @@ import dev.spindle.opensearch.SpindleStatsRequest;
 import dev.spindle.opensearch.SpindleStatsResponse;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,8 +26,9 @@ import org.opensearch.transport.client.Client;
 
 /**
  * The JVM that the OpenSearch benchmark starts on OpenSearch's classpath: it runs a {@link
- * BenchNode} and measures each {@link StoreType} in turn, printing one line per measurement on
- * standard output, each starting with {@value #PREFIX} (the node may print lines of its own).
+ * BenchNode} and measures each {@link StoreType} in turn, printing one tab-separated line per
+ * measurement on standard output, which {@link ChildJvm#protocolOutput} keeps for them alone: what
+ * the node prints goes to standard error.
  *
  * <ul>
  *   <li>{@code hot <dataDir> <corpus> <operations> <warmup> <measured> <roundMillis> <seed>}:
@@ -42,7 +43,6 @@ import org.opensearch.transport.client.Client;
  */
 public final class NodeTrials {
 
-  static final String PREFIX = "spindle-bench";
   static final String RATE = "rate";
   static final String SIZE = "size";
   static final String IDS = "ids";
@@ -54,7 +54,7 @@ public final class NodeTrials {
   private static final List<Class<? extends Plugin>> PLUGINS =
       List.of(SpindlePlugin.class, Netty4ModulePlugin.class);
 
-  private static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+  private static final PrintStream OUT = ChildJvm.protocolOutput();
 
   private NodeTrials() {}
 
@@ -250,6 +250,6 @@ public final class NodeTrials {
   }
 
   private static void print(String... fields) {
-    OUT.println(PREFIX + "\t" + String.join("\t", fields));
+    OUT.println(String.join("\t", fields));
   }
 }

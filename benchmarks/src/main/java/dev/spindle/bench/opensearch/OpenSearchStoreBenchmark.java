@@ -82,7 +82,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     long indexBytes = hot.sizes.values().stream().mapToLong(size -> size[0]).sum();
     // The node's heap, what it uses besides (metaspace, code, thread stacks, Netty's buffers: up
     // to 400 MiB seen with these options) and a page cache of a quarter of one index.
-    long heapMegabytes = 256;
+    int heapMegabytes = 256;
     long capBytes = (heapMegabytes + 400) * (1L << 20) + indexBytes / StoreType.values().length / 4;
     Rounds starvedRounds = new Rounds(mode.pick(0, 1), 3);
     long warmupMillis = mode.pick(500L, 2_000L);
@@ -95,15 +95,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
             "cannot drop the page cache (" + e.getMessage() + "): run as root");
       }
       Progress.log("opensearch-store: starved, cgroup %s capped at %d MiB", cgroup, capBytes >> 20);
-      List<String> starvedJvm =
-          List.of(
-              "--enable-native-access=ALL-UNNAMED",
-              "--add-modules",
-              "jdk.incubator.vector",
-              "-Xms" + heapMegabytes + "m",
-              "-Xmx" + heapMegabytes + "m",
-              "-XX:+AlwaysPreTouch",
-              "-XX:+UseSerialGC");
+      List<String> starvedJvm = MemoryCgroup.measuringJvmOptions(heapMegabytes);
       NodeJvm.Result starved;
       try {
         starved =
