@@ -13,9 +13,9 @@ import java.util.zip.CRC32C;
  * The baseline of the durable-append benchmark: the minimal log that holds one global lock across
  * the write, the fsync and the checkpoint, as Elasticsearch's translog writer did before it moved
  * fsync and checkpointing out from under its lock. Each append writes one record framed like
- * Spindle's (length, sequence number, payload, CRC32C), forces the data file, writes a checkpoint
- * in place and forces it, all under the lock: every operation pays its own two fsyncs, and nobody
- * appends meanwhile.
+ * Spindle's first format (length, sequence number, payload, CRC32C), forces the data file, writes a
+ * checkpoint in place and forces it, all under the lock: every operation pays its own two fsyncs,
+ * and nobody appends meanwhile.
  *
  * <p>Thread-safe. Not crash-safe beyond what the benchmark needs; not a log to use.
  */

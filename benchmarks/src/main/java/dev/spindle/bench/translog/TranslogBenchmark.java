@@ -1,6 +1,7 @@
 package dev.spindle.bench.translog;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.harness.BlockDeviceStat;
@@ -9,6 +10,7 @@ import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.Progress;
 import dev.spindle.bench.harness.RoundRobin;
 import dev.spindle.bench.harness.Rounds;
+import dev.spindle.translog.TranslogConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +28,10 @@ import org.apache.lucene.util.IOUtils;
  * Elasticsearch (each in a JVM of its own) and a global-lock log, next to the limits the disk sets.
  * The limits come from the latency of a raw 4 KiB write and fdatasync, measured in the same round
  * on the same disk: with each thread waiting for its own operation, a log cannot complete more than
- * one operation per thread per fsync, so the limit is threads divided by that latency, capped by
- * what the CPU manages when fsync costs nothing (Spindle's translog on tmpfs). Then recovery: each
- * translog reopens and reads a large log of the same operations ({@link TranslogRecovery}).
+ * one operation per thread per fsync, so the single-fsync limit is threads divided by that latency
+ * on a pre-written file (what Spindle's prepared generations are), capped by what the CPU manages
+ * when fsync costs nothing (Spindle's translog on tmpfs). Then recovery: each translog reopens and
+ * reads a large log of the same operations ({@link TranslogRecovery}).
  */
 public final class TranslogBenchmark implements Benchmark {
 
@@ -82,8 +85,8 @@ public final class TranslogBenchmark implements Benchmark {
     Optional<BlockDeviceStat> device = BlockDeviceStat.of(Files.createDirectories(workDir));
 
     List<Result> results = new ArrayList<>();
-    String appendsOnly;
-    String recovery;
+    ReportPart appendsOnly;
+    ReportPart recovery;
     List<String> peers;
     Path probeDir = Files.createDirectories(workDir.resolve("probe"));
     try (TranslogLogs logs = TranslogLogs.open(CONTENDERS, workDir.resolve("logs"));
@@ -104,9 +107,13 @@ public final class TranslogBenchmark implements Benchmark {
     StringBuilder body =
         new StringBuilder(setup(rounds, logMillis, rawMillis, peers, device))
             .append(report.tables())
-            .append(appendsOnly)
-            .append(recovery);
-    return new Section("Translog: durable appends", body.toString(), report.details());
+            .append(appendsOnly.text())
+            .append(recovery.text());
+    List<Chart> charts = new ArrayList<>(report.charts());
+    charts.add(appendsOnly.chart());
+    charts.add(recovery.chart());
+    return new Section("Translog: durable appends", body.toString(), report.details())
+        .withCharts(charts);
   }
 
   private static Result measure(
@@ -221,26 +228,30 @@ public final class TranslogBenchmark implements Benchmark {
         """
         Each thread appends one operation and waits until it is durable, again and again; each
         call is timed, from the append to the acknowledgement. Spindle's translog runs with its
-        defaults (1 MiB buffer, REQUEST durability), and once more with memory-mapped segments of
-        %d MiB. The peers are the engines' own translogs, each in a JVM of its own on its own class
-        path (%s), set up as their engines set them up (default buffer, REQUEST durability, one
-        index operation per append with the payload as its source); the global-lock log holds one
-        lock across the write, the data fsync and the checkpoint fsync. The limits come from a
-        probe that writes 4 KiB and calls `FileChannel.force(false)` (fdatasync) in a loop, in the
-        same round on the same disk: on a pre-written file (the single-fsync limit: threads
-        divided by that latency, capped by what the CPU manages when fsync is free, Spindle on
-        tmpfs) and on a growing file, whose size each fdatasync also commits. %s of %.1f s per log
-        and %.1f s per probe.
+        defaults (format 2: 1 MiB buffer, %d MiB generations prepared ahead of need, REQUEST
+        durability), and once more with memory-mapped segments of %d MiB. The peers are the
+        engines' own translogs, each in a JVM of its own on its own class path (%s), set up as
+        their engines set them up (default buffer, REQUEST durability, one index operation per
+        append with the payload as its source); the global-lock log holds one lock across the
+        write, the data fsync and the checkpoint fsync. The limits come from a probe that writes
+        4 KiB and calls `FileChannel.force(false)` (fdatasync) in a loop, in the same round on the
+        same disk: on a pre-written file, as Spindle's prepared generations are (the single-fsync
+        limit: threads divided by that latency, capped by what the CPU manages when fsync is free,
+        Spindle on tmpfs), and on a growing file, whose size each fdatasync also commits, as the
+        peers' files are. %s of %.1f s per log and %.1f s per probe.
 
         **Counting fsyncs:** *syncs* are the times a log forced its data to make waiting callers
-        durable, as each log counts them (Spindle's `TranslogStats.fsyncs()`, the peers' sync
-        calls that report having synced, the global-lock log's own count); each also forces a
-        checkpoint. *Device flushes* are the cache flush requests the disk completed during the
-        trial, from %s: the same count for every contender, in this JVM or another, and it
-        includes the file system's journal commits. Figures taken while other work runs on the
-        machine count that work's flushes too.
+        durable, as each log counts them: Spindle's `TranslogStats.fsyncs()` (one data fsync per
+        group commit round, and one per roll and close; its checkpoint is a hint written in the
+        background, never on the acknowledgement path), the peers' sync calls that report having
+        synced (each forces the data, then writes and forces a checkpoint file), the global-lock
+        log's own count (data, then checkpoint). *Device flushes* are the cache flush requests the
+        disk completed during the trial, from %s: the same count for every contender, in this JVM
+        or another, and it includes the file system's journal commits. Figures taken while other
+        work runs on the machine count that work's flushes too.
 
         """,
+        TranslogConfig.DEFAULT_ROLL_SIZE >> 20,
         TranslogLogs.MAPPED_SEGMENT_SIZE >> 20,
         String.join(", ", peers),
         rounds,

@@ -2,6 +2,7 @@ package dev.spindle.bench.translog;
 
 import static dev.spindle.bench.translog.TranslogBenchmark.format;
 
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.MarkdownTable;
@@ -34,7 +35,7 @@ final class TranslogRecovery {
 
   private TranslogRecovery() {}
 
-  static String measure(Mode mode, TranslogLogs logs) throws IOException {
+  static ReportPart measure(Mode mode, TranslogLogs logs) throws IOException {
     long payloadBytes = mode.pick(64L << 20, 1L << 30);
     // A warm-up round: each JVM compiles its reading code before the measured replays.
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
@@ -102,7 +103,7 @@ final class TranslogRecovery {
     return replay.payloadBytes() / (replay.nanos() / 1e9) / 1e6;
   }
 
-  private static String report(
+  private static ReportPart report(
       long payloadBytes,
       Rounds rounds,
       Map<TranslogContender, Long> fileBytes,
@@ -166,6 +167,14 @@ final class TranslogRecovery {
     } else {
       out.append("\nFrom disk: not measured: ").append(coldSkipped).append('\n');
     }
-    return out.append('\n').toString();
+    Chart.Builder chart =
+        Chart.builder("Recovery: reopening and reading every operation")
+            .axes("", UNIT + " of payload (median)")
+            .categories(LOGS)
+            .bars("pages cached", cached.medians());
+    if (cold != null) {
+      chart.bars("from disk", cold.medians());
+    }
+    return new ReportPart(out.append('\n').toString(), chart.build());
   }
 }

@@ -3,6 +3,7 @@ package dev.spindle.bench.translog;
 import static dev.spindle.bench.translog.TranslogBenchmark.format;
 import static dev.spindle.bench.translog.TranslogBenchmark.median;
 
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.MarkdownTable;
 import dev.spindle.bench.harness.Measurements;
@@ -150,6 +151,73 @@ final class TranslogReport {
       }
     }
     return table.toString();
+  }
+
+  /**
+   * Per payload size, the rates of the logs per thread count as bars with the disk's limits as
+   * lines across them, and the acknowledgement latencies: the charts of {@link #tables}.
+   */
+  List<Chart> charts() {
+    List<Chart> charts = new ArrayList<>();
+    for (int payloadSize : TranslogBenchmark.PAYLOAD_SIZES) {
+      charts.add(rateChart(payloadSize));
+      charts.add(latencyChart(payloadSize));
+    }
+    return charts;
+  }
+
+  private Chart rateChart(int payloadSize) {
+    List<Result> workloads = resultsOf(payloadSize);
+    Chart.Builder chart =
+        Chart.builder(
+                payloadSize + "-byte operations, each thread waiting until its own is durable")
+            .axes("threads", TranslogBenchmark.UNIT + " (median, logarithmic)")
+            .categories(workloads.stream().map(r -> r.workload().threads()).toList())
+            .logarithmic();
+    for (TranslogContender contender : RATE_COLUMNS) {
+      List<Double> medians = workloads.stream().map(r -> r.rates().median(contender)).toList();
+      if (contender.isLog()) {
+        chart.bars(contender.toString(), medians);
+      } else {
+        chart.line(contender.toString(), medians);
+      }
+    }
+    return chart.build();
+  }
+
+  private Chart latencyChart(int payloadSize) {
+    List<Result> workloads = resultsOf(payloadSize);
+    List<String> categories = new ArrayList<>();
+    for (String percentile : List.of("p50", "p99")) {
+      for (Result result : workloads) {
+        int threads = result.workload().threads();
+        categories.add(percentile + ", " + threads + (threads == 1 ? " thread" : " threads"));
+      }
+    }
+    Chart.Builder chart =
+        Chart.builder(payloadSize + "-byte operations, acknowledgement latency")
+            .axes("", "µs from append to acknowledgement (median of the rounds, logarithmic)")
+            .categories(categories)
+            .logarithmic();
+    for (TranslogContender contender : RATE_COLUMNS) {
+      if (contender.isLog() == false) {
+        continue;
+      }
+      List<Double> micros = new ArrayList<>();
+      for (ToDoubleFunction<LogTrial> percentile :
+          List.<ToDoubleFunction<LogTrial>>of(t -> t.load().p50Nanos(), t -> t.load().p99Nanos())) {
+        for (Result result : workloads) {
+          List<LogTrial> trials = result.trials().get(contender);
+          micros.add(trials == null ? Double.NaN : medianOf(trials, percentile) / 1e3);
+        }
+      }
+      chart.bars(contender.toString(), micros);
+    }
+    return chart.build();
+  }
+
+  private List<Result> resultsOf(int payloadSize) {
+    return results.stream().filter(r -> r.workload().payloadSize() == payloadSize).toList();
   }
 
   /** Per workload, every measured round of every contender, and the CPU bound. */

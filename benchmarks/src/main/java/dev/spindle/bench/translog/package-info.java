@@ -10,7 +10,7 @@
  * Spindle's, the peer's for OpenSearch's and Elasticsearch's, where {@link
  * dev.spindle.bench.translog.TranslogTrials} serves them to {@code PeerLogTrials}; the peers'
  * adapters live in {@code benchmarks/peers/}. {@code TranslogLogs} opens them all, {@code
- * TranslogReport}, {@code AppendsOnly} and {@code TranslogRecovery} measure and render the
- * sections.
+ * TranslogReport}, {@code AppendsOnly} and {@code TranslogRecovery} measure and render the parts of
+ * the section, each table with its chart.
  */
 package dev.spindle.bench.translog;
