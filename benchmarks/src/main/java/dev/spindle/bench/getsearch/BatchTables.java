@@ -1,11 +1,13 @@
 package dev.spindle.bench.getsearch;
 
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.MarkdownTable;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.Ratio;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,12 +22,18 @@ final class BatchTables {
 
   private BatchTables() {}
 
-  /** The tables of one batch workload, plain and prefetching side by side. */
+  /**
+   * The tables of one batch workload, plain and prefetching side by side, for every one of {@code
+   * kinds}; their charts go to {@code charts}. The peers have starved rows only: hot, they run in
+   * JVMs of their own.
+   */
   static String batch(
       Workload plain,
       Workload prefetching,
+      List<DirectoryKind> kinds,
       Map<Workload, Measurements<DirectoryKind>> hot,
-      CappedMemoryRun.Result starved) {
+      CappedMemoryRun.Result starved,
+      List<Chart> charts) {
     Measurements<DirectoryKind> hotPlain = hot.get(plain);
     Measurements<DirectoryKind> hotPrefetching = hot.get(prefetching);
     Measurements<DirectoryKind> starvedPlain = starved == null ? null : starved.rates().get(plain);
@@ -43,13 +51,14 @@ final class BatchTables {
                 "starved prefetching, " + unit,
                 "starved prefetching vs NIOFSDirectory prefetching",
                 "starved prefetching vs plain (same directory)"));
-    for (DirectoryKind kind : hotPlain.contenders()) {
+    for (DirectoryKind kind : kinds) {
+      boolean inHot = hotPlain.contenders().contains(kind);
       rates.row(
           List.of(
               kind.toString(),
-              format("%,.0f", hotPlain.median(kind)),
-              format("%,.0f", hotPrefetching.median(kind)),
-              format("%.3fx", hotPrefetching.medianRatio(kind, DirectoryKind.MMAP)),
+              inHot ? format("%,.0f", hotPlain.median(kind)) : "-",
+              inHot ? format("%,.0f", hotPrefetching.median(kind)) : "-",
+              inHot ? format("%.3fx", hotPrefetching.medianRatio(kind, DirectoryKind.MMAP)) : "-",
               starvedPlain == null ? "-" : format("%,.0f", starvedPlain.median(kind)),
               starvedPrefetching == null ? "-" : format("%,.0f", starvedPrefetching.median(kind)),
               starvedPrefetching == null
@@ -59,11 +68,9 @@ final class BatchTables {
                   ? "-"
                   : format("%.3fx", starvedPrefetching.median(kind) / starvedPlain.median(kind))));
     }
-    String label = plain.toString().replace(", plain", "");
     StringBuilder out =
         new StringBuilder("### ")
-            .append(Character.toUpperCase(label.charAt(0)))
-            .append(label.substring(1))
+            .append(capitalized(batchLabel(plain)))
             .append(", plain and prefetching\n\n")
             .append(rates)
             .append('\n');
@@ -83,10 +90,78 @@ final class BatchTables {
                   starvedPrefetching,
                   List.of(
                       Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.NIOFS, 4.0),
+                      Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
+                      Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS),
                       Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP_RANDOM))));
       out.append('\n').append(storage(plain, prefetching, starved));
     }
+    charts.add(rateChart(plain, prefetching, kinds, hot, starved));
+    if (starved != null) {
+      charts.add(limitChart(prefetching, starved));
+    }
     return out.append('\n').toString();
+  }
+
+  /** Hot and starved, plain and prefetching, on one logarithmic axis. */
+  private static Chart rateChart(
+      Workload plain,
+      Workload prefetching,
+      List<DirectoryKind> kinds,
+      Map<Workload, Measurements<DirectoryKind>> hot,
+      CappedMemoryRun.Result starved) {
+    Chart.Builder chart =
+        Chart.builder(capitalized(batchLabel(plain)) + ", plain and prefetching")
+            .axes("", plain.unit() + " (median, logarithmic)")
+            .categories(kinds)
+            .bars("hot, plain", OperationTables.mediansOf(hot.get(plain), kinds))
+            .bars("hot, prefetching", OperationTables.mediansOf(hot.get(prefetching), kinds))
+            .logarithmic();
+    if (starved != null) {
+      chart
+          .bars("starved, plain", OperationTables.mediansOf(starved.rates().get(plain), kinds))
+          .bars(
+              "starved, prefetching",
+              OperationTables.mediansOf(starved.rates().get(prefetching), kinds));
+    }
+    return chart.build();
+  }
+
+  /**
+   * The starved prefetching rates, with the device's limit for as many reads per document as a line
+   * across them.
+   */
+  private static Chart limitChart(Workload prefetching, CappedMemoryRun.Result starved) {
+    Measurements<DirectoryKind> rates = starved.rates().get(prefetching);
+    Map<DirectoryKind, IoCost> io = starved.io().get(prefetching);
+    List<Double> limits = new ArrayList<>();
+    for (DirectoryKind kind : rates.contenders()) {
+      limits.add(deviceLimit(starved, io.get(kind)));
+    }
+    return Chart.builder(capitalized(prefetching.toString()) + ", starved, against the device")
+        .axes("", prefetching.unit() + " (median, logarithmic)")
+        .categories(rates.contenders())
+        .bars("starved, prefetching", rates.medians())
+        .line("device limit for the same reads per document", limits)
+        .logarithmic()
+        .build();
+  }
+
+  /**
+   * What the device allows at {@value DeviceProbe#QUEUE_DEPTH} reads in flight for {@code cost}'s
+   * device reads per document; NaN where either is unknown.
+   */
+  private static double deviceLimit(CappedMemoryRun.Result starved, IoCost cost) {
+    return starved.device().isEmpty() || Double.isNaN(cost.deviceReads()) || cost.deviceReads() <= 0
+        ? Double.NaN
+        : starved.device().get().readsPerSecond() / cost.deviceReads();
+  }
+
+  private static String batchLabel(Workload plain) {
+    return plain.toString().replace(", plain", "");
+  }
+
+  private static String capitalized(String label) {
+    return Character.toUpperCase(label.charAt(0)) + label.substring(1);
   }
 
   /** Storage reads per document, starved, and the prefetching rates against the device's limit. */
@@ -108,10 +183,7 @@ final class BatchTables {
     for (DirectoryKind kind : rates.contenders()) {
       IoCost off = plainIo.get(kind);
       IoCost on = prefetchingIo.get(kind);
-      double limit =
-          starved.device().isEmpty() || Double.isNaN(on.deviceReads()) || on.deviceReads() <= 0
-              ? Double.NaN
-              : starved.device().get().readsPerSecond() / on.deviceReads();
+      double limit = deviceLimit(starved, on);
       table.row(
           List.of(
               kind.toString(),
@@ -133,8 +205,11 @@ final class BatchTables {
         + '\n';
   }
 
-  /** Gets in a page cache shared with another process, next to the same gets alone. */
-  static String sharedCache(CappedMemoryRun.Result starved) {
+  /**
+   * Gets in a page cache shared with another process, next to the same gets alone; the chart goes
+   * to {@code charts}.
+   */
+  static String sharedCache(CappedMemoryRun.Result starved, List<Chart> charts) {
     Measurements<DirectoryKind> alone = starved.rates().get(Workload.GET_BY_ID);
     Measurements<DirectoryKind> shared = starved.rates().get(Workload.GET_BY_ID_SHARED_CACHE);
     Map<DirectoryKind, IoCost> io = starved.io().get(Workload.GET_BY_ID_SHARED_CACHE);
@@ -158,6 +233,13 @@ final class BatchTables {
               format("%,.1f", cost.bytesRead() / 1024),
               format("%.2f", cost.majorFaults())));
     }
+    charts.add(
+        Chart.builder("Starved gets, alone and beside another reader of the page cache")
+            .axes("", "gets/s (median)")
+            .categories(shared.contenders())
+            .bars("alone", alone.medians())
+            .bars("beside the reader", shared.medians())
+            .build());
     return "### Gets in a page cache shared with another process\n\n"
         + "The starved gets again, while a shell in the same memory cgroup reads a file of the"
         + " cap's size with `cat`, over and over: another tenant whose pages the kernel sees"

@@ -10,7 +10,6 @@ import dev.spindle.bench.corpus.IndexShape;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.directory.DirectoryReaders;
 import dev.spindle.bench.harness.ComparisonTables;
-import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.MarkdownTable;
 import dev.spindle.bench.harness.Measurements;
 import dev.spindle.bench.harness.PeerClasspath;
@@ -165,8 +164,10 @@ public final class GetAndSearchBenchmark implements Benchmark {
       Measurements<DirectoryKind> starvedRates =
           starvedResult == null ? null : starvedResult.rates().get(workload);
       if (workload.isBatch() == false && workload.sharesCache() == false) {
-        body.append(results(workload, kinds, hot.get(workload), starvedRates, capBytes));
-        charts.add(chart(workload, kinds, hot.get(workload), starvedRates, capBytes));
+        body.append(
+            OperationTables.results(workload, kinds, hot.get(workload), starvedRates, capBytes));
+        charts.add(
+            OperationTables.chart(workload, kinds, hot.get(workload), starvedRates, capBytes));
       }
       if (hot.containsKey(workload)) {
         details
@@ -185,11 +186,14 @@ public final class GetAndSearchBenchmark implements Benchmark {
             .append('\n');
       }
     }
-    body.append(BatchTables.batch(Workload.FETCH, Workload.FETCH_PREFETCH, hot, starvedResult));
     body.append(
-        BatchTables.batch(Workload.MULTI_GET, Workload.MULTI_GET_PREFETCH, hot, starvedResult));
+        BatchTables.batch(
+            Workload.FETCH, Workload.FETCH_PREFETCH, kinds, hot, starvedResult, charts));
+    body.append(
+        BatchTables.batch(
+            Workload.MULTI_GET, Workload.MULTI_GET_PREFETCH, kinds, hot, starvedResult, charts));
     if (starvedResult != null) {
-      body.append(BatchTables.sharedCache(starvedResult));
+      body.append(BatchTables.sharedCache(starvedResult, charts));
     }
     body.append(ownJvmTable(ownJvm, ownJvmLaunches, ownJvmRounds, hotMillis));
     charts.add(ownJvmChart(ownJvm));
@@ -202,34 +206,13 @@ public final class GetAndSearchBenchmark implements Benchmark {
           .append('\n');
     }
     if (starvedResult != null) {
-      body.append(ioTable(starvedResult, kinds));
+      body.append(OperationTables.ioTable(starvedResult, kinds));
+      charts.add(OperationTables.ioChart(starvedResult, kinds));
       details.append(starvedDetails(starvedResult, starved));
     }
     return new Section(
             "Gets and searches, hot and starved page cache", body.toString(), details.toString())
         .withCharts(charts);
-  }
-
-  /**
-   * Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones. The
-   * peers have no hot bar here: they run hot only in a JVM of their own ({@link #ownJvmChart}).
-   */
-  private static Chart chart(
-      Workload workload,
-      List<DirectoryKind> kinds,
-      Measurements<DirectoryKind> hot,
-      Measurements<DirectoryKind> starved,
-      long capBytes) {
-    Chart.Builder chart =
-        Chart.builder(capitalized(workload) + ", hot and starved page cache")
-            .axes("", workload.unit() + " (median, logarithmic)")
-            .categories(kinds)
-            .bars("hot", mediansOf(hot, kinds))
-            .logarithmic();
-    if (starved != null) {
-      chart.bars(format("starved (%d MiB cap)", capBytes >> 20), mediansOf(starved, kinds));
-    }
-    return chart.build();
   }
 
   /** The own-JVM table's rates, one group of bars per workload. */
@@ -247,19 +230,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
       chart.bars(kind.toString(), medians);
     }
     return chart.build();
-  }
-
-  /** The median of each of {@code kinds}, NaN for one that {@code measurements} did not measure. */
-  static List<Double> mediansOf(
-      Measurements<DirectoryKind> measurements, List<DirectoryKind> kinds) {
-    List<Double> medians = new ArrayList<>();
-    for (DirectoryKind kind : kinds) {
-      medians.add(
-          measurements != null && measurements.contenders().contains(kind)
-              ? measurements.median(kind)
-              : Double.NaN);
-    }
-    return medians;
   }
 
   private static String setup(
@@ -336,59 +306,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
     return peers.isEmpty() ? "none" : String.join(", ", peers);
   }
 
-  /** The table of one workload: both cases side by side, then the ratios and their targets. */
-  private static String results(
-      Workload workload,
-      List<DirectoryKind> kinds,
-      Measurements<DirectoryKind> hot,
-      Measurements<DirectoryKind> starved,
-      long capBytes) {
-    String unit = workload.unit();
-    MarkdownTable table =
-        new MarkdownTable(
-            List.of(
-                "Directory",
-                "hot, " + unit,
-                "vs MMapDirectory",
-                String.format(Locale.ROOT, "starved (%d MiB cap), %s", capBytes >> 20, unit),
-                "vs NIOFSDirectory"));
-    for (DirectoryKind kind : kinds) {
-      // A peer's hot figures are those of the own-JVM table.
-      boolean inHot = hot.contenders().contains(kind);
-      table.row(
-          List.of(
-              kind.toString(),
-              inHot ? format("%,.0f", hot.median(kind)) : "own JVM",
-              inHot ? format("%.3fx", hot.medianRatio(kind, DirectoryKind.MMAP)) : "-",
-              starved == null ? "-" : format("%,.0f", starved.median(kind)),
-              starved == null
-                  ? "-"
-                  : format("%.3fx", starved.medianRatio(kind, DirectoryKind.NIOFS))));
-    }
-    StringBuilder out = new StringBuilder("### ").append(capitalized(workload)).append("\n\n");
-    out.append(table).append('\n');
-    out.append("Hot: ")
-        .append(
-            ComparisonTables.ratios(
-                hot, List.of(Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.MMAP, 0.97))));
-    if (starved != null) {
-      List<Ratio<DirectoryKind>> ratios =
-          workload == Workload.GET_BY_ID
-              ? List.of(
-                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.NIOFS, 2.0),
-                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS, 2.5),
-                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS, 2.5),
-                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP_RANDOM))
-              : List.of(
-                  Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.NIOFS, 1.0),
-                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
-                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS),
-                  Ratio.of(DirectoryKind.HYBRID, DirectoryKind.MMAP_RANDOM));
-      out.append("Starved: ").append(ComparisonTables.ratios(starved, ratios));
-    }
-    return out.append('\n').toString();
-  }
-
   private static String ownJvmTable(
       Map<Workload, Measurements<DirectoryKind>> ownJvm,
       Rounds launches,
@@ -420,7 +337,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
             .append(table)
             .append('\n');
     for (Workload workload : OWN_JVM_WORKLOADS) {
-      out.append(capitalized(workload))
+      out.append(OperationTables.capitalized(workload))
           .append(": ")
           .append(
               ComparisonTables.ratios(
@@ -431,56 +348,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
                       Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS))));
     }
     return out.append('\n').toString();
-  }
-
-  private static String ioTable(CappedMemoryRun.Result result, List<DirectoryKind> kinds) {
-    MarkdownTable table =
-        new MarkdownTable(
-            List.of(
-                "Directory (starved)",
-                "KiB read per get",
-                "faults per get",
-                "device reads per get",
-                "read queue depth, gets",
-                "KiB read per search",
-                "faults per search",
-                "device reads per search",
-                "read queue depth, searches"));
-    for (DirectoryKind kind : kinds) {
-      IoCost get = result.io().get(Workload.GET_BY_ID).get(kind);
-      IoCost search = result.io().get(Workload.SEARCH).get(kind);
-      table.row(
-          List.of(
-              kind.toString(),
-              format("%,.1f", get.bytesRead() / 1024),
-              format("%.2f", get.majorFaults()),
-              deviceReads(get),
-              queueDepth(get),
-              format("%,.1f", search.bytesRead() / 1024),
-              format("%.2f", search.majorFaults()),
-              deviceReads(search),
-              queueDepth(search)));
-    }
-    return "### Storage reads per operation, starved\n\n"
-        + "Medians over the measured rounds, from the measuring JVM's `/proc/self/io` and"
-        + " `/proc/self/stat`: bytes read from storage, read-ahead included, and page faults that"
-        + " waited for storage; and read requests completed by the index's block device"
-        + " (`/sys/dev/block/<major>:<minor>/stat`), which counts the storage round trips whatever"
-        + " caused them: a page fault, a `read`, or a prefetch. They count the whole machine's"
-        + " reads of that device, so they are this JVM's only where nothing else reads it"
-        + " meanwhile; n/a where the index is not on a block device. The read queue depth is the"
-        + " device's time spent on reads divided by the trial's time (its read ticks): the average"
-        + " number of reads in flight, the queue depth the directory achieved.\n\n"
-        + table
-        + '\n';
-  }
-
-  private static String queueDepth(IoCost cost) {
-    return Double.isNaN(cost.readQueueDepth()) ? "n/a" : format("%.2f", cost.readQueueDepth());
-  }
-
-  private static String deviceReads(IoCost cost) {
-    return Double.isNaN(cost.deviceReads()) ? "n/a" : format("%.2f", cost.deviceReads());
   }
 
   private static String starvedDetails(
@@ -496,11 +363,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
       out.append("Measuring JVM: ").append(note).append('\n');
     }
     return out.append('\n').toString();
-  }
-
-  private static String capitalized(Workload workload) {
-    String label = workload.toString();
-    return Character.toUpperCase(label.charAt(0)) + label.substring(1);
   }
 
   private static String format(String pattern, Object... args) {

@@ -1,6 +1,7 @@
 package dev.spindle.bench.opensearch;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.harness.ComparisonTables;
@@ -15,6 +16,7 @@ import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -78,6 +80,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     StringBuilder details = new StringBuilder();
     body.append(setup(operations, hot, hotRounds, roundMillis));
     appendTables(body, details, "Hot page cache", hot, WORKLOADS);
+    List<Chart> charts = new ArrayList<>(List.of(chart("Hot page cache", hot, WORKLOADS)));
 
     long indexBytes = hot.sizes.values().stream().mapToLong(size -> size[0]).sum();
     // The node's heap, what it uses besides (metaspace, code, thread stacks, Netty's buffers: up
@@ -140,14 +143,39 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
                 + " are too small to starve a node).\n");
       }
       appendTables(body, details, "Starved page cache", starved, List.of("GET", "SEARCH"));
+      charts.add(chart("Starved page cache", starved, List.of("GET", "SEARCH")));
       starved.notes.forEach(note -> body.append("- ").append(note).append('\n'));
     } catch (MemoryCgroup.UnavailableException e) {
       body.append(String.format(Locale.ROOT, "%n**Starved:** not measured: %s%n", e.getMessage()));
     }
     return new Section(
-        "OpenSearch store types (spindle_hybridfs, hybridfs, mmapfs)",
-        body.toString(),
-        details.toString());
+            "OpenSearch store types (spindle_hybridfs, hybridfs, mmapfs)",
+            body.toString(),
+            details.toString())
+        .withCharts(charts);
+  }
+
+  /** One group of bars per workload, one bar per store type. */
+  private static Chart chart(String title, NodeJvm.Result result, List<String> workloads) {
+    List<String> measured = workloads.stream().filter(result.rates::containsKey).toList();
+    Chart.Builder chart =
+        Chart.builder("OpenSearch store types, " + title.toLowerCase(Locale.ROOT))
+            .axes("", "operations per second (median, logarithmic)")
+            .categories(measured.stream().map(OpenSearchStoreBenchmark::unit).toList())
+            .logarithmic();
+    for (StoreType type : StoreType.values()) {
+      chart.bars(
+          type.toString(), measured.stream().map(w -> result.rates.get(w).median(type)).toList());
+    }
+    return chart.build();
+  }
+
+  private static String unit(String workload) {
+    return switch (workload) {
+      case NodeTrials.INDEXING -> "write operations/s";
+      case "GET" -> "gets/s";
+      default -> "searches/s";
+    };
   }
 
   private static String setup(int operations, NodeJvm.Result hot, Rounds rounds, long millis) {
@@ -194,12 +222,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
       if (rates == null) {
         continue;
       }
-      String unit =
-          switch (workload) {
-            case NodeTrials.INDEXING -> "write operations/s";
-            case "GET" -> "gets/s";
-            default -> "searches/s";
-          };
+      String unit = unit(workload);
       body.append(String.format(Locale.ROOT, "%n%s, %s:%n%n", title, unit));
       body.append(ComparisonTables.summary(rates, "store type", StoreType.MMAPFS, unit));
       body.append('\n');

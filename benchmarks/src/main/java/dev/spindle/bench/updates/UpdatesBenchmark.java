@@ -1,6 +1,7 @@
 package dev.spindle.bench.updates;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.ExternalIds;
@@ -120,7 +121,22 @@ public final class UpdatesBenchmark implements Benchmark {
               "Starved: peak memory of a trial JVM's cgroup %s.%n",
               starved.peakBytes() < 0 ? "unknown" : (starved.peakBytes() >> 20) + " MiB"));
     }
-    return new Section("Updates with external ids, hot and starved", body, details.toString());
+    return new Section("Updates with external ids, hot and starved", body, details.toString())
+        .withCharts(chart(hot, starved, capBytes));
+  }
+
+  /** Both cases on one logarithmic axis: starved rates can be far below hot ones. */
+  private static Chart chart(Case hot, Case starved, long capBytes) {
+    Chart.Builder chart =
+        Chart.builder("Updates with external ids, hot and starved page cache")
+            .axes("", UNIT + " (median, logarithmic)")
+            .categories(KINDS)
+            .bars("hot", hot.rates().medians())
+            .logarithmic();
+    if (starved != null) {
+      chart.bars(format("starved (%d MiB cap)", capBytes >> 20), starved.rates().medians());
+    }
+    return chart.build();
   }
 
   /** One case's rates and the median storage reads of each contender. */
