@@ -8,6 +8,7 @@ import dev.spindle.bench.harness.BlockDeviceStat;
 import dev.spindle.bench.harness.IoCost;
 import dev.spindle.bench.harness.ProcessIo;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.lucene.index.DirectoryReader;
@@ -53,7 +54,35 @@ final class UpdateLoad {
    * @param rate writes per second
    * @param io the storage reads of one write, on average
    */
-  record Trial(double rate, IoCost io) {}
+  record Trial(double rate, IoCost io) {
+
+    /** One line, as a trial JVM answers a request. */
+    String toLine() {
+      return String.format(
+          Locale.ROOT,
+          "%s %s %s %s %s",
+          rate,
+          io.bytesRead(),
+          io.majorFaults(),
+          io.deviceReads(),
+          io.readQueueDepth());
+    }
+
+    /** The trial a line of {@link #toLine} holds. */
+    static Trial parse(String line) {
+      String[] fields = line.split(" ");
+      if (fields.length != 5) {
+        throw new IllegalArgumentException("not a trial's line: " + line);
+      }
+      return new Trial(
+          Double.parseDouble(fields[0]),
+          new IoCost(
+              Double.parseDouble(fields[1]),
+              Double.parseDouble(fields[2]),
+              Double.parseDouble(fields[3]),
+              Double.parseDouble(fields[4])));
+    }
+  }
 
   /**
    * Opens a writer on {@code directory}, writes for {@code warmupMillis} unmeasured, then for

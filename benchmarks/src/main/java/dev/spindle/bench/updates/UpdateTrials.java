@@ -4,17 +4,15 @@ import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.harness.BlockDeviceStat;
 import dev.spindle.bench.harness.ChildJvm;
-import dev.spindle.bench.harness.IoCost;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.lucene.store.Directory;
 
 /**
- * A JVM that runs update trials: {@link UpdateJvms} starts one for Spindle's and Lucene's
- * directories and one for each peer's, on the peer's class path, inside a memory cgroup when the
- * page cache is to be starved, and sends one request per trial:
+ * A JVM that runs update trials: {@link dev.spindle.bench.directory.DirectoryJvms} starts one for
+ * Spindle's and Lucene's directories and one for each peer's, on the peer's class path, inside a
+ * memory cgroup when the page cache is to be starved, and sends one request per trial:
  *
  * <pre>
  * trial KIND WARMUP-MILLIS MEASURE-MILLIS  ->  writes/s  bytes/write  faults/write  device-reads/write  read-queue-depth
@@ -60,15 +58,7 @@ public final class UpdateTrials {
           try (Directory directory = kind.open(index)) {
             trial = load.run(directory, Long.parseLong(words[2]), Long.parseLong(words[3]), device);
           }
-          IoCost io = trial.io();
-          return String.format(
-              Locale.ROOT,
-              "%s %s %s %s %s",
-              trial.rate(),
-              io.bytesRead(),
-              io.majorFaults(),
-              io.deviceReads(),
-              io.readQueueDepth());
+          return trial.toLine();
         });
     System.err.println("updates: checksum " + load.checksum());
   }

@@ -7,6 +7,7 @@ import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.bench.corpus.IndexShape;
+import dev.spindle.bench.directory.DirectoryJvms;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.IoCost;
@@ -21,6 +22,7 @@ import dev.spindle.bench.memory.PageCache;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -37,9 +39,10 @@ import org.apache.lucene.store.FSDirectory;
  * replaces or adds the document ({@link UpdateLoad}); four in ten ids exist. The documents are
  * geonames-like rows, so that the lookup dominates, not analysis.
  *
- * <p>Every contender runs in a JVM of its own kind ({@link UpdateJvms}): Spindle's and Lucene's
- * directories in one, each peer's hybridfs in one on the peer's class path. The same JVM options
- * hot and starved; starved, each JVM is in a memory cgroup capped well below the index.
+ * <p>Every contender runs in a JVM of its own kind ({@link DirectoryJvms}, serving {@link
+ * UpdateTrials}): Spindle's and Lucene's directories in one, each peer's hybridfs in one on the
+ * peer's class path. The same JVM options hot and starved; starved, each JVM is in a memory cgroup
+ * capped well below the index.
  */
 public final class UpdatesBenchmark implements Benchmark {
 
@@ -152,14 +155,25 @@ public final class UpdatesBenchmark implements Benchmark {
       String[] args)
       throws IOException {
     Map<DirectoryKind, List<IoCost>> io = new EnumMap<>(DirectoryKind.class);
-    try (UpdateJvms jvms = UpdateJvms.start(KINDS, capBytes, jvmOptions(), args)) {
+    DirectoryJvms.Builder builder =
+        DirectoryJvms.builder(UpdateTrials.class.getName(), KINDS)
+            .jvmOptions(jvmOptions())
+            .args(args)
+            .timeout(Duration.ofHours(6));
+    capBytes.ifPresent(builder::capBytes);
+    try (DirectoryJvms jvms = builder.start()) {
       Measurements<DirectoryKind> rates =
           RoundRobin.measure(
               "updates " + label,
               KINDS,
               rounds,
               kind -> {
-                UpdateLoad.Trial trial = jvms.trial(kind, warmupMillis, measureMillis);
+                jvms.reclaimPageCaches();
+                UpdateLoad.Trial trial =
+                    UpdateLoad.Trial.parse(
+                        jvms.request(
+                            kind,
+                            "trial " + kind.name() + " " + warmupMillis + " " + measureMillis));
                 io.computeIfAbsent(kind, k -> new ArrayList<>()).add(trial.io());
                 return trial.rate();
               });
