@@ -11,13 +11,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FileSwitchDirectory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
 import org.apache.lucene.store.ReadAdvice;
-import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Version;
 
 /** The directory implementations the directory benchmarks compare, each opened over one folder. */
@@ -54,32 +51,6 @@ public enum DirectoryKind {
       return new NIOFSDirectory(path);
     }
   },
-  /**
-   * Elasticsearch 7.0's {@code hybridfs} routing on today's Lucene: norms, doc values and the terms
-   * dictionary are mapped, everything else, compound files and the terms index included, is read
-   * through NIO. This is the layout HybridDirectory has to beat, not a replay of 7.0's speed: 7.0
-   * ran Lucene 8.0, which copied a terms index read through NIO onto the heap, whereas Lucene 10
-   * always reads it off-heap, so here every lookup also pays NIO reads of {@code .tip}.
-   */
-  ES70_HYBRIDFS("ES 7.0 hybridfs") {
-    @Override
-    public Directory open(Path path) throws IOException {
-      MMapDirectory mapped = new MMapDirectory(path);
-      boolean success = false;
-      try {
-        Directory directory =
-            new FileSwitchDirectory(
-                Set.of("nvd", "dvd", "tim"), mapped, new NIOFSDirectory(path), true);
-        success = true;
-        return directory;
-      } finally {
-        if (success == false) {
-          IOUtils.closeWhileHandlingException(mapped);
-        }
-      }
-    }
-  },
-
   /**
    * Elasticsearch's own {@code hybridfs} directory, built by its {@code FsDirectoryFactory} as a
    * node builds it, in Elasticsearch's JVM on Lucene swapped to this build's.

@@ -7,6 +7,7 @@ import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.CorpusIndex;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.IndexShape;
+import dev.spindle.bench.directory.DirectoryJvms;
 import dev.spindle.bench.directory.DirectoryKind;
 import dev.spindle.bench.harness.ComparisonTables;
 import dev.spindle.bench.harness.Measurements;
@@ -19,13 +20,15 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Workload (b): indexing with external ids. Every write first looks its id up on a near-real-time
- * reader, then replaces or adds the document with {@code updateDocument}, and the reader is
- * reopened every {@value #REFRESH_EVERY} writes. Besides analysis, which costs the same everywhere,
- * this measures lookups on a growing set of fresh, small, compound segments and the cost of opening
- * them: what a directory changes for a write-heavy node.
+ * Indexing with external ids. Every write first looks its id up on a near-real-time reader, then
+ * replaces or adds the document with {@code updateDocument}, and the reader is reopened every
+ * {@value #REFRESH_EVERY} writes. Besides analysis, which costs the same everywhere, this measures
+ * lookups on a growing set of fresh, small, compound segments and the cost of opening them: what a
+ * directory changes for a write-heavy node.
  *
- * <p>Each directory writes into its own copy of one base index, made fresh for every trial.
+ * <p>Each directory writes into its own copy of one base index, made fresh for every trial, in a
+ * child JVM ({@link IndexingTrials}, through {@link DirectoryJvms}): Spindle's and Lucene's
+ * directories in one, each peer's in one on the peer's class path.
  */
 public final class IndexingBenchmark implements Benchmark {
 
@@ -33,6 +36,15 @@ public final class IndexingBenchmark implements Benchmark {
   private static final double EXISTING_FRACTION = 0.5;
   private static final int REFRESH_EVERY = 1_000;
   private static final String UNIT = "docs/s";
+
+  /** The contenders: Spindle's and Lucene's directories, and the real peers' hybridfs. */
+  private static final List<DirectoryKind> KINDS =
+      List.of(
+          DirectoryKind.HYBRID,
+          DirectoryKind.MMAP,
+          DirectoryKind.NIOFS,
+          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
+          DirectoryKind.OPENSEARCH_HYBRIDFS);
 
   @Override
   public String name() {
@@ -48,18 +60,25 @@ public final class IndexingBenchmark implements Benchmark {
     ExternalIds ids = new ExternalIds(SEED);
     Path baseIndex = workDir.resolve("base");
     IndexShape shape = CorpusIndex.build(baseIndex, baseDocs, ids, SEED);
-    List<Update> updates = Updates.draw(ids, baseDocs, updateCount, EXISTING_FRACTION, SEED + 1);
-    IndexingTrial trial = new IndexingTrial(baseIndex, workDir, updates, REFRESH_EVERY);
-    Measurements<DirectoryKind> measurements =
-        RoundRobin.measure(
-            "indexing",
-            List.of(
-                DirectoryKind.HYBRID,
-                DirectoryKind.MMAP,
-                DirectoryKind.NIOFS,
-                DirectoryKind.ES70_HYBRIDFS),
-            rounds,
-            trial::run);
+    Path updatesFile = workDir.resolve("updates.tsv");
+    Updates.write(
+        Updates.draw(ids, baseDocs, updateCount, EXISTING_FRACTION, SEED + 1), updatesFile);
+    Measurements<DirectoryKind> measurements;
+    try (DirectoryJvms jvms =
+        DirectoryJvms.builder(IndexingTrials.class.getName(), KINDS)
+            .args(
+                baseIndex.toAbsolutePath().toString(),
+                updatesFile.toAbsolutePath().toString(),
+                workDir.toAbsolutePath().toString(),
+                Integer.toString(REFRESH_EVERY))
+            .start()) {
+      measurements =
+          RoundRobin.measure(
+              "indexing",
+              KINDS,
+              rounds,
+              kind -> Double.parseDouble(jvms.request(kind, "trial " + kind.name())));
+    }
 
     String body =
         setup(shape, updateCount, rounds)
@@ -69,13 +88,11 @@ public final class IndexingBenchmark implements Benchmark {
                 measurements,
                 List.of(
                     Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.MMAP, 0.97),
-                    Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ES70_HYBRIDFS)))
+                    Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
+                    Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS)))
             + '\n';
     String details =
-        "Per measured round:\n\n"
-            + ComparisonTables.rounds(measurements, "Directory", UNIT)
-            + String.format(
-                Locale.ROOT, "%nBlackhole (sum of doc ids found): %d%n", trial.docIdSum());
+        "Per measured round:\n\n" + ComparisonTables.rounds(measurements, "Directory", UNIT);
     Chart chart =
         Chart.builder("Indexing with external ids")
             .axes("", UNIT + " (median)")
@@ -93,7 +110,10 @@ public final class IndexingBenchmark implements Benchmark {
         %,d `updateDocument` calls per trial from one thread, %.0f%% replacing a base document
         and the rest adding new ids, each after an id lookup on a near-real-time reader that is
         reopened every %,d writes. Merges run in the background as configured by default.
-        %s per directory.
+        %s per directory. Every directory runs in a child JVM with this JVM's options: Spindle's
+        and Lucene's in one, the Elasticsearch and OpenSearch `hybridfs` directories (built by
+        each engine's own `FsDirectoryFactory`) each in one of their own, on the engine's class
+        path with its Lucene jars swapped for this build's.
 
         """,
         shape,
