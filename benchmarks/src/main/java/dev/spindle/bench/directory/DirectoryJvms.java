@@ -16,11 +16,12 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * The JVMs that run a benchmark's trials against a set of {@link DirectoryKind}s, kept for a whole
- * measurement: one for Spindle's and Lucene's directories, on this JVM's class path, and one for
- * each peer's, on the peer's class path with this build's Lucene ({@link
- * DirectoryKind#peerClasspath}). Each runs the same main class, which serves one request per trial
- * through {@link ChildJvm#serve}; a request names the contender, so the main class opens any kind.
- * Optionally each JVM runs in a memory cgroup of its own, with the same cap.
+ * measurement: one for Spindle's and Lucene's directories, on this JVM's class path, or one for
+ * each of them ({@link Builder#jvmPerKind}), and one for each peer's, on the peer's class path with
+ * this build's Lucene ({@link DirectoryKind#peerClasspath}). Each runs the same main class, which
+ * serves one request per trial through {@link ChildJvm#serve}; a request names the contender, so
+ * the main class opens any kind. Optionally each JVM runs in a memory cgroup of its own, with the
+ * same cap.
  *
  * <p>Trials go one at a time, to the JVM that opens the contender, so that contenders of different
  * JVMs take turns within each round of {@link dev.spindle.bench.harness.RoundRobin}. Every JVM of a
@@ -45,6 +46,7 @@ public final class DirectoryJvms implements Closeable {
     private Optional<Long> capBytes = Optional.empty();
     private String[] args = {};
     private Duration timeout = Duration.ofHours(1);
+    private boolean jvmPerKind;
 
     private Builder(String mainClass, List<DirectoryKind> kinds) {
       this.mainClass = mainClass;
@@ -69,6 +71,15 @@ public final class DirectoryJvms implements Closeable {
       return this;
     }
 
+    /**
+     * Gives every kind a JVM of its own, so that the JIT compiles the reading code for one
+     * directory only, as in an application; by default Spindle's and Lucene's kinds share one.
+     */
+    public Builder jvmPerKind() {
+      this.jvmPerKind = true;
+      return this;
+    }
+
     /** How long each JVM may run; an hour by default. */
     public Builder timeout(Duration timeout) {
       this.timeout = timeout;
@@ -85,7 +96,9 @@ public final class DirectoryJvms implements Closeable {
       DirectoryJvms started = new DirectoryJvms();
       boolean success = false;
       try {
-        for (List<DirectoryKind> group : DirectoryKind.byJvm(kinds)) {
+        List<List<DirectoryKind>> groups =
+            jvmPerKind ? kinds.stream().map(List::of).toList() : DirectoryKind.byJvm(kinds);
+        for (List<DirectoryKind> group : groups) {
           ChildJvm.Builder builder =
               ChildJvm.builder(mainClass)
                   .name(mainClass.substring(mainClass.lastIndexOf('.') + 1) + " of " + group)

@@ -26,8 +26,8 @@ import java.util.Locale;
  * the files the directories route differently.
  *
  * <p>One index is built, then opened read-only by every {@link DirectoryKind} at once, each in a
- * child JVM ({@link IdLookupTrials}, through {@link DirectoryJvms}): Spindle's and Lucene's
- * directories in one, each peer's in one on the peer's class path.
+ * JVM of its own ({@link IdLookupTrials}, through {@link DirectoryJvms}), a peer's on the peer's
+ * class path.
  */
 public final class IdLookupBenchmark implements Benchmark {
 
@@ -65,6 +65,7 @@ public final class IdLookupBenchmark implements Benchmark {
         Chart.builder("Id lookups per second").axes("", UNIT + " (median)").categories(KINDS);
     try (DirectoryJvms jvms =
         DirectoryJvms.builder(IdLookupTrials.class.getName(), KINDS)
+            .jvmPerKind()
             .args(
                 index.toAbsolutePath().toString(), Integer.toString(docCount), Long.toString(SEED))
             .start()) {
@@ -99,11 +100,11 @@ public final class IdLookupBenchmark implements Benchmark {
         Index: %s, built once and opened read-only by every directory at once.
         Each lookup seeks one id with a reused per-segment `TermsEnum`, newest segment first;
         %.0f%% of the ids exist, the rest do not. %s of %.1f s per directory. Every directory
-        runs in a child JVM with this JVM's options: Spindle's and Lucene's in one, the
-        Elasticsearch and OpenSearch `hybridfs` directories (built by each engine's own
-        `FsDirectoryFactory`, as in the get-and-search benchmark) each in one of their own, on
-        the engine's class path with its Lucene jars swapped for this build's. A peer thus has a
-        JVM, and its JIT, to itself; the others share theirs.
+        runs in a JVM of its own, with this JVM's options, so that the JIT compiles the reading
+        code for it alone, as in an application; all of them stay open together and take turns.
+        The Elasticsearch and OpenSearch `hybridfs` directories are built by each engine's own
+        `FsDirectoryFactory`, as in the get-and-search benchmark, in a JVM on the engine's class
+        path with its Lucene jars swapped for this build's.
 
         """,
         shape,

@@ -17,9 +17,8 @@ import java.util.Map;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * A JVM that looks ids up: {@link dev.spindle.bench.directory.DirectoryJvms} starts one for
- * Spindle's and Lucene's directories and one for each peer's, on the peer's class path, and sends
- * one request per trial:
+ * A JVM that looks ids up: {@link dev.spindle.bench.directory.DirectoryJvms} starts one per
+ * directory, a peer's on the peer's class path, and sends one request per trial:
  *
  * <pre>
  * lookups KIND THREADS MILLIS  ->  lookups/s, summed over the threads

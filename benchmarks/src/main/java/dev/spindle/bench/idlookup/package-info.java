@@ -5,7 +5,7 @@
  *
  * <p>{@link dev.spindle.bench.idlookup.IdLookupBenchmark} builds the index and measures in rounds
  * through {@link dev.spindle.bench.directory.DirectoryJvms}: child JVMs running {@link
- * dev.spindle.bench.idlookup.IdLookupTrials}, one for Spindle's and Lucene's directories and one
- * per peer on the peer's class path, each answering one trial per request.
+ * dev.spindle.bench.idlookup.IdLookupTrials}, one per directory, a peer's on the peer's class path,
+ * each answering one trial per request.
  */
 package dev.spindle.bench.idlookup;

@@ -27,8 +27,8 @@ import java.util.Locale;
  * directory changes for a write-heavy node.
  *
  * <p>Each directory writes into its own copy of one base index, made fresh for every trial, in a
- * child JVM ({@link IndexingTrials}, through {@link DirectoryJvms}): Spindle's and Lucene's
- * directories in one, each peer's in one on the peer's class path.
+ * JVM of its own ({@link IndexingTrials}, through {@link DirectoryJvms}), a peer's on the peer's
+ * class path.
  */
 public final class IndexingBenchmark implements Benchmark {
 
@@ -66,6 +66,7 @@ public final class IndexingBenchmark implements Benchmark {
     Measurements<DirectoryKind> measurements;
     try (DirectoryJvms jvms =
         DirectoryJvms.builder(IndexingTrials.class.getName(), KINDS)
+            .jvmPerKind()
             .args(
                 baseIndex.toAbsolutePath().toString(),
                 updatesFile.toAbsolutePath().toString(),
@@ -110,10 +111,11 @@ public final class IndexingBenchmark implements Benchmark {
         %,d `updateDocument` calls per trial from one thread, %.0f%% replacing a base document
         and the rest adding new ids, each after an id lookup on a near-real-time reader that is
         reopened every %,d writes. Merges run in the background as configured by default.
-        %s per directory. Every directory runs in a child JVM with this JVM's options: Spindle's
-        and Lucene's in one, the Elasticsearch and OpenSearch `hybridfs` directories (built by
-        each engine's own `FsDirectoryFactory`) each in one of their own, on the engine's class
-        path with its Lucene jars swapped for this build's.
+        %s per directory. Every directory runs in a JVM of its own with this JVM's options, so that
+        the JIT compiles the indexing code for it alone, as in an application. The Elasticsearch
+        and OpenSearch `hybridfs` directories are built by each engine's own
+        `FsDirectoryFactory`, in a JVM on the engine's class path with its Lucene jars swapped
+        for this build's.
 
         """,
         shape,

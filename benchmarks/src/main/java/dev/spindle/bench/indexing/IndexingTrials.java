@@ -6,9 +6,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A JVM that runs indexing trials: {@link dev.spindle.bench.directory.DirectoryJvms} starts one for
- * Spindle's and Lucene's directories and one for each peer's, on the peer's class path, and sends
- * one request per trial:
+ * A JVM that runs indexing trials: {@link dev.spindle.bench.directory.DirectoryJvms} starts one per
+ * directory, a peer's on the peer's class path, and sends one request per trial:
  *
  * <pre>
  * trial KIND  ->  docs/s

@@ -5,8 +5,8 @@
  *
  * <p>{@code Updates} draws the fixed sequence of writes and hands it to the trial JVMs in a file;
  * {@link dev.spindle.bench.directory.DirectoryJvms} keeps those JVMs ({@link
- * dev.spindle.bench.indexing.IndexingTrials}), one for Spindle's and Lucene's directories and one
- * per peer, where {@code IndexingTrial} applies the writes to a fresh copy of a base index for
- * each directory and round.
+ * dev.spindle.bench.indexing.IndexingTrials}), one per directory, a peer's on the peer's class
+ * path, where {@code IndexingTrial} applies the writes to a fresh copy of a base index for each
+ * directory and round.
  */
 package dev.spindle.bench.indexing;
