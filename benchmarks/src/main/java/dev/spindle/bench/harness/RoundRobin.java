@@ -47,7 +47,7 @@ public final class RoundRobin {
           measurements.add(contender, rate);
         }
         Progress.log(
-            "%s %s %2d/%-2d %-16s %,12.0f/s",
+            "%s %s %2d/%-2d %-30s %,12.0f/s",
             label,
             warmup ? "warmup" : "round ",
             warmup ? round + 1 : round - rounds.warmup() + 1,

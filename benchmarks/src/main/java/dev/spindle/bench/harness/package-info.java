@@ -43,7 +43,10 @@
  *
  * <p>A new peer is one more module under {@code benchmarks/peers/}, listed there and in {@code
  * bin/bench}, and a main class that serves requests: the driver classes of this module are on its
- * class path, so it can reuse a benchmark's workload as it is, as the translog, get-and-search and
- * update benchmarks do.
+ * class path, so it can reuse a benchmark's workload as it is, as the translog, get-and-search,
+ * id-lookup, indexing and update benchmarks do; {@code dev.spindle.bench.directory.DirectoryJvms}
+ * keeps such JVMs for the directory benchmarks. The OpenSearch node of the {@code opensearch-store}
+ * benchmark is a {@link dev.spindle.bench.harness.ChildJvm} too, on the class path the {@code
+ * opensearch-plugin} build writes.
  */
 package dev.spindle.bench.harness;
