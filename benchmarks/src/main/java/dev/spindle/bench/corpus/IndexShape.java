@@ -1,5 +1,6 @@
 package dev.spindle.bench.corpus;
 
+import dev.spindle.bench.Mode;
 import java.io.IOException;
 import java.util.Locale;
 import org.apache.lucene.index.SegmentCommitInfo;
@@ -17,6 +18,12 @@ import org.apache.lucene.store.Directory;
  */
 public record IndexShape(long docs, int segments, int compoundSegments, long bytes) {
 
+  /**
+   * How much larger than the memory cgroup's cap a starved benchmark's index is meant to be, so
+   * that the page cache can hold a fraction of it only.
+   */
+  public static final double MIN_TIMES_STARVED_CAP = 2.5;
+
   /** The shape of the latest commit in {@code directory}. */
   public static IndexShape of(Directory directory) throws IOException {
     long docs = 0;
@@ -31,6 +38,22 @@ public record IndexShape(long docs, int segments, int compoundSegments, long byt
       }
     }
     return new IndexShape(docs, infos.size(), compound, bytes);
+  }
+
+  /**
+   * This index's size relative to a starved run's cap, such as {@code "2.8x the starved cap"}, with
+   * a note where it is below {@link #MIN_TIMES_STARVED_CAP}: expected in quick mode, a flaw in a
+   * full run.
+   */
+  public String timesStarvedCap(long capBytes, Mode mode) {
+    double times = bytes / (double) capBytes;
+    String note =
+        times >= MIN_TIMES_STARVED_CAP
+            ? ""
+            : mode == Mode.QUICK
+                ? " (quick mode: smaller than the 2.5x of the full run)"
+                : " (**below the 2.5x the benchmark is meant to run at**)";
+    return String.format(Locale.ROOT, "%.1fx the starved cap%s", times, note);
   }
 
   @Override

@@ -78,6 +78,13 @@ public enum DirectoryKind {
     }
   };
 
+  /**
+   * The contenders of a benchmark that sets Spindle's directory against Lucene's two (mapped and
+   * NIO) and the real peers' {@code hybridfs}.
+   */
+  public static final List<DirectoryKind> CONTENDERS =
+      List.of(HYBRID, MMAP, NIOFS, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
+
   private final String label;
   private final Optional<String> peer;
   private final String peerDirectory;

@@ -40,8 +40,6 @@ import java.util.Optional;
  */
 public final class GetAndSearchBenchmark implements Benchmark {
 
-  private static final double MIN_INDEX_TO_CAP = 2.5;
-
   /**
    * The contenders. HybridDirectory with the multi-gen LRU's table shows, on a classic-LRU kernel,
    * what the other table would cost, beside another tenant of the page cache above all.
@@ -241,17 +239,10 @@ public final class GetAndSearchBenchmark implements Benchmark {
       long hotMillis,
       CappedMemoryRun.Settings starved,
       String pageReclaim) {
-    double indexToCap = shape.bytes() / (double) capBytes;
-    String scale =
-        indexToCap >= MIN_INDEX_TO_CAP
-            ? ""
-            : mode == Mode.QUICK
-                ? " (quick mode: smaller than the 2.5x of the full run)"
-                : " (**below the 2.5x the benchmark is meant to run at**)";
     return String.format(
         Locale.ROOT,
         """
-        - **Index:** %s, built once, %.1fx the starved cap%s.
+        - **Index:** %s, built once, %s.
         - **Get by id:** `seekExact` on the id, newest segment first, then the document's stored
           fields; one id in ten does not exist. **Search:** a disjunction of 1-3 body terms, top
           %d by score, then the stored fields of each hit. %d threads.
@@ -269,8 +260,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
 
         """,
         shape,
-        indexToCap,
-        scale,
+        shape.timesStarvedCap(capBytes, mode),
         SearchOperation.HITS,
         GetAndSearchLoad.THREADS,
         hotRounds,

@@ -34,15 +34,6 @@ public final class IdLookupBenchmark implements Benchmark {
   private static final long SEED = 0x1D_100C_0BL;
   private static final String UNIT = "lookups/s";
 
-  /** The contenders: Spindle's and Lucene's directories, and the real peers' hybridfs. */
-  private static final List<DirectoryKind> KINDS =
-      List.of(
-          DirectoryKind.HYBRID,
-          DirectoryKind.MMAP,
-          DirectoryKind.NIOFS,
-          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
-          DirectoryKind.OPENSEARCH_HYBRIDFS);
-
   @Override
   public String name() {
     return "id-lookups";
@@ -62,9 +53,11 @@ public final class IdLookupBenchmark implements Benchmark {
     StringBuilder body = new StringBuilder(setup(shape, rounds, roundMillis));
     StringBuilder details = new StringBuilder();
     Chart.Builder chart =
-        Chart.builder("Id lookups per second").axes("", UNIT + " (median)").categories(KINDS);
+        Chart.builder("Id lookups per second")
+            .axes("", UNIT + " (median)")
+            .categories(DirectoryKind.CONTENDERS);
     try (DirectoryJvms jvms =
-        DirectoryJvms.builder(IdLookupTrials.class.getName(), KINDS)
+        DirectoryJvms.builder(IdLookupTrials.class.getName(), DirectoryKind.CONTENDERS)
             .jvmPerKind()
             .args(
                 index.toAbsolutePath().toString(), Integer.toString(docCount), Long.toString(SEED))
@@ -74,7 +67,7 @@ public final class IdLookupBenchmark implements Benchmark {
         Measurements<DirectoryKind> measurements =
             RoundRobin.measure(
                 "id lookups, " + label,
-                KINDS,
+                DirectoryKind.CONTENDERS,
                 rounds,
                 kind ->
                     Double.parseDouble(

@@ -37,15 +37,6 @@ public final class IndexingBenchmark implements Benchmark {
   private static final int REFRESH_EVERY = 1_000;
   private static final String UNIT = "docs/s";
 
-  /** The contenders: Spindle's and Lucene's directories, and the real peers' hybridfs. */
-  private static final List<DirectoryKind> KINDS =
-      List.of(
-          DirectoryKind.HYBRID,
-          DirectoryKind.MMAP,
-          DirectoryKind.NIOFS,
-          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
-          DirectoryKind.OPENSEARCH_HYBRIDFS);
-
   @Override
   public String name() {
     return "indexing";
@@ -65,7 +56,7 @@ public final class IndexingBenchmark implements Benchmark {
         Updates.draw(ids, baseDocs, updateCount, EXISTING_FRACTION, SEED + 1), updatesFile);
     Measurements<DirectoryKind> measurements;
     try (DirectoryJvms jvms =
-        DirectoryJvms.builder(IndexingTrials.class.getName(), KINDS)
+        DirectoryJvms.builder(IndexingTrials.class.getName(), DirectoryKind.CONTENDERS)
             .jvmPerKind()
             .args(
                 baseIndex.toAbsolutePath().toString(),
@@ -76,7 +67,7 @@ public final class IndexingBenchmark implements Benchmark {
       measurements =
           RoundRobin.measure(
               "indexing",
-              KINDS,
+              DirectoryKind.CONTENDERS,
               rounds,
               kind -> Double.parseDouble(jvms.request(kind, "trial " + kind.name())));
     }

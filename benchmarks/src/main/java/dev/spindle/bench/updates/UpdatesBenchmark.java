@@ -46,15 +46,6 @@ import org.apache.lucene.store.FSDirectory;
  */
 public final class UpdatesBenchmark implements Benchmark {
 
-  private static final List<DirectoryKind> KINDS =
-      List.of(
-          DirectoryKind.HYBRID,
-          DirectoryKind.MMAP,
-          DirectoryKind.NIOFS,
-          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
-          DirectoryKind.OPENSEARCH_HYBRIDFS);
-
-  private static final double MIN_INDEX_TO_CAP = 2.5;
   private static final int ROWS = 100_000;
   private static final String UNIT = "writes/s";
 
@@ -133,7 +124,7 @@ public final class UpdatesBenchmark implements Benchmark {
     Chart.Builder chart =
         Chart.builder("Updates with external ids, hot and starved page cache")
             .axes("", UNIT + " (median, logarithmic)")
-            .categories(KINDS)
+            .categories(DirectoryKind.CONTENDERS)
             .bars("hot", hot.rates().medians())
             .logarithmic();
     if (starved != null) {
@@ -156,7 +147,7 @@ public final class UpdatesBenchmark implements Benchmark {
       throws IOException {
     Map<DirectoryKind, List<IoCost>> io = new EnumMap<>(DirectoryKind.class);
     DirectoryJvms.Builder builder =
-        DirectoryJvms.builder(UpdateTrials.class.getName(), KINDS)
+        DirectoryJvms.builder(UpdateTrials.class.getName(), DirectoryKind.CONTENDERS)
             .jvmOptions(jvmOptions())
             .args(args)
             .timeout(Duration.ofHours(6));
@@ -165,7 +156,7 @@ public final class UpdatesBenchmark implements Benchmark {
       Measurements<DirectoryKind> rates =
           RoundRobin.measure(
               "updates " + label,
-              KINDS,
+              DirectoryKind.CONTENDERS,
               rounds,
               kind -> {
                 jvms.reclaimPageCaches();
@@ -203,7 +194,7 @@ public final class UpdatesBenchmark implements Benchmark {
                 "KiB read per write",
                 "device reads per write",
                 "read queue depth"));
-    for (DirectoryKind kind : KINDS) {
+    for (DirectoryKind kind : DirectoryKind.CONTENDERS) {
       List<String> row = new ArrayList<>();
       row.add(kind.toString());
       row.add(format("%,.0f", hot.rates().median(kind)));
@@ -255,18 +246,10 @@ public final class UpdatesBenchmark implements Benchmark {
       Rounds rounds,
       long warmupMillis,
       long measureMillis) {
-    double indexToCap = shape.bytes() / (double) capBytes;
-    String scale =
-        indexToCap >= MIN_INDEX_TO_CAP
-            ? ""
-            : mode == Mode.QUICK
-                ? " (quick mode: smaller than the 2.5x of the full run)"
-                : " (**below the 2.5x the benchmark is meant to run at**)";
     return format(
         """
         - **Index:** %s of geonames-like rows (an `_id` keyword, eight keyword columns with doc
-          values, the row as stored `_source`, sequence number and version), %.1fx the starved
-          cap%s.
+          values, the row as stored `_source`, sequence number and version), %s.
         - **Writes:** one thread; each looks its id up on a near-real-time reader (reopened every
           %,d writes), then `updateDocument` if the id exists (%.0f%% of writes, uniformly over
           the base documents) or `addDocument` under a new id; %.0f MB indexing buffer, default
@@ -281,8 +264,7 @@ public final class UpdatesBenchmark implements Benchmark {
 
         """,
         shape,
-        indexToCap,
-        scale,
+        shape.timesStarvedCap(capBytes, mode),
         UpdateLoad.REFRESH_EVERY,
         UpdateLoad.EXISTING_FRACTION * 100,
         RAM_BUFFER_MB,
