@@ -20,6 +20,7 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.util.LuceneTestCase;
 import org.opensearch.Version;
 import org.opensearch.common.bootstrap.JarHell;
 import org.opensearch.plugins.IndexStorePlugin;
@@ -38,6 +39,9 @@ import org.opensearch.test.OpenSearchTestCase;
  * OpenSearch's policy parser reads, and a plugin class that loads from the zip's jars alone, on the
  * server's Lucene, OpenSearch and log4j.
  */
+// The plugins folder is read as a node reads it, where every entry is a plugin: the test
+// framework's extra files would be taken for plugins without a descriptor.
+@LuceneTestCase.SuppressFileSystems("ExtrasFS")
 public class PluginZipIT extends OpenSearchTestCase {
 
   private static final Set<String> BUNDLED =
