@@ -7,7 +7,6 @@ import java.lang.System.Logger.Level;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -136,7 +135,7 @@ import org.apache.lucene.util.IOUtils;
  * Lucene's merges do not ask whether an open input suits them ({@code IndexInput#isEfficientFor}
  * came in 10.6), so they read stored fields and compound files through the inputs opened to search,
  * with their search advice, instead of through a {@code SEQUENTIAL} mapping opened for the merge.
- * {@link Stats#missingLuceneFeatures()} lists such APIs.
+ * {@link HybridDirectoryStats#missingLuceneFeatures()} lists such APIs.
  *
  * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
  * reads through one closes its file channel, and the input is unusable afterwards.
@@ -344,18 +343,16 @@ public final class HybridDirectory extends FSDirectory {
    *
    * @return the current counters
    */
-  public Stats stats() {
+  public HybridDirectoryStats stats() {
     Map<MappingFailure, Long> fallbacks = new EnumMap<>(MappingFailure.class);
     fallbacksByCause.forEach((cause, count) -> fallbacks.put(cause, count.sum()));
-    return new Stats(
+    return new HybridDirectoryStats(
         mappedOpens.sum(),
         nioOpens.sum(),
         fallbacks,
         mappedBytes.get(),
         openMappedInputs.get(),
-        routing.pageReclaim(),
-        LuceneSupport.RUNNING.toString(),
-        LuceneSupport.MISSING_FEATURES);
+        routing.pageReclaim());
   }
 
   /**
@@ -395,163 +392,6 @@ public final class HybridDirectory extends FSDirectory {
         + routing
         + "]"
         + (mappingFallback ? "" : " mappingFallback=false");
-  }
-
-  /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, what it chose
-   * its read advice for, and what the Lucene release it runs on lacks. An immutable snapshot whose
-   * counters are each exact but not taken atomically together.
-   */
-  public static final class Stats {
-    private final long mappedOpens;
-    private final long nioOpens;
-    private final Map<MappingFailure, Long> fallbacksByCause;
-    private final long mappedBytes;
-    private final int openMappedInputs;
-    private final PageReclaim pageReclaim;
-    private final String luceneVersion;
-    private final Set<String> missingLuceneFeatures;
-
-    private Stats(
-        long mappedOpens,
-        long nioOpens,
-        Map<MappingFailure, Long> fallbacksByCause,
-        long mappedBytes,
-        int openMappedInputs,
-        PageReclaim pageReclaim,
-        String luceneVersion,
-        Set<String> missingLuceneFeatures) {
-      this.mappedOpens = mappedOpens;
-      this.nioOpens = nioOpens;
-      this.fallbacksByCause = Collections.unmodifiableMap(fallbacksByCause);
-      this.mappedBytes = mappedBytes;
-      this.openMappedInputs = openMappedInputs;
-      this.pageReclaim = pageReclaim;
-      this.luceneVersion = luceneVersion;
-      this.missingLuceneFeatures = missingLuceneFeatures;
-    }
-
-    /**
-     * Returns how many inputs were opened memory-mapped.
-     *
-     * @return inputs opened memory-mapped
-     */
-    public long mappedOpens() {
-      return mappedOpens;
-    }
-
-    /**
-     * Returns how many inputs were opened through NIO, fallbacks included.
-     *
-     * @return inputs opened through NIO
-     */
-    public long nioOpens() {
-      return nioOpens;
-    }
-
-    /**
-     * Returns how many inputs should have been mapped but were opened through NIO because mapping
-     * failed, whatever the cause.
-     *
-     * @return mapping failures that fell back to NIO
-     */
-    public long mappingFallbacks() {
-      long sum = 0;
-      for (long count : fallbacksByCause.values()) {
-        sum += count;
-      }
-      return sum;
-    }
-
-    /**
-     * Returns how many inputs were opened through NIO because mapping failed for {@code cause}.
-     *
-     * @param cause the cause
-     * @return mapping failures of that cause that fell back to NIO
-     */
-    public long mappingFallbacks(MappingFailure cause) {
-      return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
-    }
-
-    /**
-     * Returns the total length of the mapped inputs that are open now.
-     *
-     * @return bytes mapped now
-     */
-    public long mappedBytes() {
-      return mappedBytes;
-    }
-
-    /**
-     * Returns how many mapped inputs are open now; clones and slices are not counted. Inputs stay
-     * open, and counted, after the directory is closed, until their owners close them.
-     *
-     * @return mapped inputs open now
-     */
-    public int openMappedInputs() {
-      return openMappedInputs;
-    }
-
-    /**
-     * Returns the page reclaim the read advice was chosen for. {@link PageReclaim#UNKNOWN} means it
-     * could not be detected ({@code /sys} hidden) and the advice is the one safe on both kernels.
-     *
-     * @return the page reclaim given to the builder, or detected
-     */
-    public PageReclaim pageReclaim() {
-      return pageReclaim;
-    }
-
-    /**
-     * Returns the Lucene release this directory runs on.
-     *
-     * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
-     */
-    public String luceneVersion() {
-      return luceneVersion;
-    }
-
-    /**
-     * Returns the Lucene APIs this directory would use that the Lucene it runs on lacks; empty on
-     * Lucene 10.6 and later. Each entry names the API, as {@code Class.method}; the README says
-     * what its absence costs. On Lucene 10.3 to 10.5 this is {@code IndexInput.isEfficientFor}:
-     * Lucene's merges then read stored fields and compound files through the inputs opened for
-     * searching, with their search advice, instead of opening them anew for sequential reads.
-     *
-     * @return an immutable, sorted set of API names
-     */
-    public Set<String> missingLuceneFeatures() {
-      return missingLuceneFeatures;
-    }
-
-    @Override
-    public String toString() {
-      StringBuilder causes = new StringBuilder();
-      fallbacksByCause.forEach(
-          (cause, count) -> {
-            if (count > 0) {
-              causes.append(causes.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
-            }
-          });
-      return "Stats[mappedOpens="
-          + mappedOpens
-          + ", nioOpens="
-          + nioOpens
-          + ", mappingFallbacks="
-          + mappingFallbacks()
-          + (causes.isEmpty() ? "" : " (" + causes + ")")
-          + ", mappedBytes="
-          + mappedBytes
-          + ", openMappedInputs="
-          + openMappedInputs
-          + ", pageReclaim="
-          + pageReclaim
-          + ", luceneVersion="
-          + luceneVersion
-          + ", missingLuceneFeatures="
-          + missingLuceneFeatures
-          + "]";
-    }
   }
 
   /**
