@@ -1,13 +1,7 @@
 package dev.spindle.store;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.lang.System.Logger.Level;
-import java.nio.channels.ClosedChannelException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
@@ -15,7 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -150,13 +143,11 @@ public final class HybridDirectory extends FSDirectory {
           "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
           "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
-  private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
-
   private final FileRouting routing;
   private final MMapDirectory mmapReader;
   private final NIOFSDirectory nioReader;
   private final MappingFailureInjector mappingFailureInjector;
-  private final boolean mappingFallback;
+  private final MappingFallback mappingFallback;
 
   private final MappedInputHook mappedInputHook;
 
@@ -165,9 +156,6 @@ public final class HybridDirectory extends FSDirectory {
   private final AtomicLong mappedBytes = new AtomicLong();
   private final LongAdder mappedOpens = new LongAdder();
   private final LongAdder nioOpens = new LongAdder();
-  private final Map<MappingFailure, LongAdder> fallbacksByCause =
-      new EnumMap<>(MappingFailure.class);
-  private final Set<MappingFailure> loggedCauses = ConcurrentHashMap.newKeySet();
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -204,11 +192,8 @@ public final class HybridDirectory extends FSDirectory {
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
     this.mappingFailureInjector = builder.mappingFailureInjector;
-    this.mappingFallback = builder.mappingFallback;
+    this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
     this.mappedInputHook = builder.mappedInputHook;
-    for (MappingFailure cause : MappingFailure.values()) {
-      fallbacksByCause.put(cause, new LongAdder());
-    }
     this.clipPrefetchOfEveryMappedFile = builder.clipPrefetchOfEveryMappedFile;
     boolean success = false;
     MMapDirectory mmap = null;
@@ -246,68 +231,19 @@ public final class HybridDirectory extends FSDirectory {
     if (routing.route(name, context) == FileRouting.Route.NIO) {
       return openNio(name, context);
     }
-    IndexInput mapped;
-    try {
-      mappingFailureInjector.beforeMapping(name, context);
-      mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
-    } catch (FileSystemException
-        | FileNotFoundException
-        | ClosedChannelException
-        | InterruptedIOException notAboutMapping) {
-      // A missing or unreadable file, too many open files, an interrupt: NIO would fare no
-      // better, and reading a file through NIO for a reader's whole life because of a passing
-      // error would be wrong.
-      throw notAboutMapping;
-    } catch (IOException | UnsupportedOperationException mappingFailure) {
-      // Lucene reports a failed mmap(2) as a plain IOException ("Map failed"); a filesystem that
-      // cannot map at all throws UnsupportedOperationException.
-      if (mappingFallback == false) {
-        throw new IOException(
-            "Could not memory-map \""
-                + name
-                + "\" in "
-                + directory
-                + ", and the fallback to NIO is off",
-            mappingFailure);
-      }
-      return fallBackToNio(name, context, mappingFailure);
-    }
+    return mappingFallback.open(
+        name, () -> openMapped(name, context), () -> openNio(name, context));
+  }
+
+  private IndexInput openMapped(String name, IOContext context) throws IOException {
+    mappingFailureInjector.beforeMapping(name, context);
+    IndexInput mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
     return track(mapped, readPath(name, context));
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
     IndexInput input = nioReader.openInput(name, context);
     nioOpens.increment();
-    return input;
-  }
-
-  private IndexInput fallBackToNio(String name, IOContext context, Exception mappingFailure)
-      throws IOException {
-    IndexInput input;
-    try {
-      input = nioReader.openInput(name, context);
-    } catch (IOException nioFailure) {
-      nioFailure.addSuppressed(mappingFailure);
-      throw nioFailure;
-    }
-    MappingFailure cause = MappingFailure.of(mappingFailure);
-    fallbacksByCause.get(cause).increment();
-    nioOpens.increment();
-    if (loggedCauses.add(cause)) {
-      LOGGER.log(
-          Level.WARNING,
-          "Could not memory-map \""
-              + name
-              + "\" in "
-              + directory
-              + ", reading it through NIO instead ("
-              + cause
-              + ": "
-              + mappingFailure
-              + "). Later fallbacks of this cause in this directory are only counted, see"
-              + " HybridDirectory.stats().");
-      LOGGER.log(Level.DEBUG, "Mapping failure of \"" + name + "\"", mappingFailure);
-    }
     return input;
   }
 
@@ -344,12 +280,10 @@ public final class HybridDirectory extends FSDirectory {
    * @return the current counters
    */
   public HybridDirectoryStats stats() {
-    Map<MappingFailure, Long> fallbacks = new EnumMap<>(MappingFailure.class);
-    fallbacksByCause.forEach((cause, count) -> fallbacks.put(cause, count.sum()));
     return new HybridDirectoryStats(
         mappedOpens.sum(),
         nioOpens.sum(),
-        fallbacks,
+        mappingFallback.countsByCause(),
         mappedBytes.get(),
         openMappedInputs.get(),
         routing.pageReclaim());
@@ -391,7 +325,7 @@ public final class HybridDirectory extends FSDirectory {
         + " routing=["
         + routing
         + "]"
-        + (mappingFallback ? "" : " mappingFallback=false");
+        + (mappingFallback.enabled() ? "" : " mappingFallback=false");
   }
 
   /**
