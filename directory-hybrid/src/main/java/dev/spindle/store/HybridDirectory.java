@@ -9,10 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.UnaryOperator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FSLockFactory;
 import org.apache.lucene.store.IOContext;
@@ -150,11 +147,7 @@ public final class HybridDirectory extends FSDirectory {
   private final MappingFallback mappingFallback;
 
   private final MappedInputHook mappedInputHook;
-
-  private final boolean clipPrefetchOfEveryMappedFile;
-  private final AtomicInteger openMappedInputs = new AtomicInteger();
-  private final AtomicLong mappedBytes = new AtomicLong();
-  private final LongAdder mappedOpens = new LongAdder();
+  private final MappedInputs mappedInputs;
   private final LongAdder nioOpens = new LongAdder();
 
   /**
@@ -194,7 +187,7 @@ public final class HybridDirectory extends FSDirectory {
     this.mappingFailureInjector = builder.mappingFailureInjector;
     this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
     this.mappedInputHook = builder.mappedInputHook;
-    this.clipPrefetchOfEveryMappedFile = builder.clipPrefetchOfEveryMappedFile;
+    this.mappedInputs = new MappedInputs(routing, builder.clipPrefetchOfEveryMappedFile);
     boolean success = false;
     MMapDirectory mmap = null;
     try {
@@ -238,40 +231,13 @@ public final class HybridDirectory extends FSDirectory {
   private IndexInput openMapped(String name, IOContext context) throws IOException {
     mappingFailureInjector.beforeMapping(name, context);
     IndexInput mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
-    return track(mapped, readPath(name, context));
+    return mappedInputs.track(mapped, name, context);
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
     IndexInput input = nioReader.openInput(name, context);
     nioOpens.increment();
     return input;
-  }
-
-  private IndexInput track(IndexInput mapped, UnaryOperator<IndexInput> readPath) {
-    MappedInput input = new MappedInput(this, mapped, readPath);
-    openMappedInputs.incrementAndGet();
-    mappedBytes.addAndGet(input.mappedLength());
-    mappedOpens.increment();
-    return input;
-  }
-
-  /**
-   * How the clones and slices of a mapped input of {@code name} are read: Lucene's mapped inputs
-   * themselves, or, for per-document data, wrapped so that their prefetches are clipped. Without
-   * native access Lucene's prefetch does nothing, and the wrapper would only cost.
-   */
-  UnaryOperator<IndexInput> readPath(String name, IOContext context) {
-    if (MMapDirectory.supportsMadvise()
-        && (clipPrefetchOfEveryMappedFile || routing.clipsPrefetch(name, context))) {
-      return ClippedPrefetchInput::new;
-    }
-    return UnaryOperator.identity();
-  }
-
-  /** Called once by each {@link MappedInput} when it is closed. */
-  void mappingClosed(MappedInput input) {
-    openMappedInputs.decrementAndGet();
-    mappedBytes.addAndGet(-input.mappedLength());
   }
 
   /**
@@ -281,11 +247,11 @@ public final class HybridDirectory extends FSDirectory {
    */
   public HybridDirectoryStats stats() {
     return new HybridDirectoryStats(
-        mappedOpens.sum(),
+        mappedInputs.opened(),
         nioOpens.sum(),
         mappingFallback.countsByCause(),
-        mappedBytes.get(),
-        openMappedInputs.get(),
+        mappedInputs.openBytes(),
+        mappedInputs.open(),
         routing.pageReclaim());
   }
 
