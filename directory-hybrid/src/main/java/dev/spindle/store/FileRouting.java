@@ -1,5 +1,6 @@
 package dev.spindle.store;
 
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -142,6 +143,33 @@ final class FileRouting {
 
   private static String lowerCase(String s) {
     return s.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * A configured extension as {@link #extension} would find it in a name: without the leading dot,
+   * lower-cased. The empty string stands for names without an extension.
+   *
+   * @throws IllegalArgumentException if {@code extension} is a dot alone or holds a dot inside
+   */
+  static String normalizeExtension(String extension) {
+    Objects.requireNonNull(extension, "extension");
+    if (extension.isEmpty()) {
+      return extension;
+    }
+    String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
+    if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
+      throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
+    }
+    return lowerCase(trimmed);
+  }
+
+  /** {@link #normalizeExtension} of each; an immutable set. */
+  static Set<String> normalizeExtensions(Set<String> extensions) {
+    Set<String> normalized = new HashSet<>();
+    for (String extension : extensions) {
+      normalized.add(normalizeExtension(extension));
+    }
+    return Set.copyOf(normalized);
   }
 
   PageReclaim pageReclaim() {

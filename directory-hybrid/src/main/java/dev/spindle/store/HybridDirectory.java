@@ -3,8 +3,6 @@ package dev.spindle.store;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -337,7 +335,7 @@ public final class HybridDirectory extends FSDirectory {
      * @return this builder
      */
     public Builder mmapExtensions(Set<String> extensions) {
-      this.mmapExtensions = normalize(extensions);
+      this.mmapExtensions = FileRouting.normalizeExtensions(extensions);
       return this;
     }
 
@@ -352,7 +350,8 @@ public final class HybridDirectory extends FSDirectory {
      * @return this builder
      */
     public Builder readAdvice(String extension, ReadAdvice advice) {
-      adviceByExtension.put(normalize(extension), Objects.requireNonNull(advice, "advice"));
+      adviceByExtension.put(
+          FileRouting.normalizeExtension(extension), Objects.requireNonNull(advice, "advice"));
       return this;
     }
 
@@ -389,7 +388,7 @@ public final class HybridDirectory extends FSDirectory {
      * @return this builder
      */
     public Builder preloadExtensions(Set<String> extensions) {
-      this.preloadExtensions = normalize(extensions);
+      this.preloadExtensions = FileRouting.normalizeExtensions(extensions);
       return this;
     }
 
@@ -453,26 +452,6 @@ public final class HybridDirectory extends FSDirectory {
      */
     public HybridDirectory build() throws IOException {
       return new HybridDirectory(this);
-    }
-
-    private static Set<String> normalize(Set<String> extensions) {
-      Set<String> normalized = new HashSet<>();
-      for (String extension : extensions) {
-        normalized.add(normalize(extension));
-      }
-      return Set.copyOf(normalized);
-    }
-
-    private static String normalize(String extension) {
-      Objects.requireNonNull(extension, "extension");
-      if (extension.isEmpty()) {
-        return extension;
-      }
-      String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
-      if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
-        throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
-      }
-      return trimmed.toLowerCase(Locale.ROOT);
     }
   }
 }
