@@ -22,10 +22,10 @@ import org.apache.lucene.util.IOUtils;
 /**
  * An {@link FSDirectory} that memory-maps the files Lucene reads at random, each with the read
  * advice that suits how it is read, and reads the files Lucene reads only once through {@link
- * NIOFSDirectory} positional reads. It searches as fast as {@link MMapDirectory} while the index
- * fits in the page cache, and stays fast when it does not: a page fault then reads the page that is
- * missing, not a read-around window of up to the device's {@code read_ahead_kb} (often megabytes)
- * that would evict what the next lookup needs.
+ * NIOFSDirectory} positional reads. While the index fits in the page cache it reads as {@link
+ * MMapDirectory} does; when it does not, a page fault reads the page that is missing, not a
+ * read-around window of up to the device's {@code read_ahead_kb} that would evict what the next
+ * lookup needs.
  *
  * <p>This one directory owns listing, writing, renaming, syncing, deletion and pending deletes;
  * only {@link #openInput} is routed, per file, to a mapped or an NIO input. The route comes from
@@ -141,12 +141,11 @@ public final class HybridDirectory extends FSDirectory {
   private final FileRouting routing;
   private final MMapDirectory mmapReader;
   private final NIOFSDirectory nioReader;
-  private final MappingFailureInjector mappingFailureInjector;
-  private final MappingFallback mappingFallback;
-
-  private final MappedInputHook mappedInputHook;
   private final MappedInputs mappedInputs;
+  private final MappingFallback mappingFallback;
   private final LongAdder nioOpens = new LongAdder();
+  private final MappingFailureInjector mappingFailureInjector;
+  private final MappedInputHook mappedInputHook;
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -182,10 +181,10 @@ public final class HybridDirectory extends FSDirectory {
             builder.defaultAdvice,
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
-    this.mappingFailureInjector = builder.mappingFailureInjector;
-    this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
-    this.mappedInputHook = builder.mappedInputHook;
     this.mappedInputs = new MappedInputs(routing, builder.clipPrefetchOfEveryMappedFile);
+    this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
+    this.mappingFailureInjector = builder.mappingFailureInjector;
+    this.mappedInputHook = builder.mappedInputHook;
     boolean success = false;
     MMapDirectory mmap = null;
     try {
