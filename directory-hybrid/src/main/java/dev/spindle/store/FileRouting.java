@@ -90,7 +90,7 @@ final class FileRouting {
    *     InnerFileHint} names the file that decides
    */
   boolean clipsPrefetch(String name, IOContext context) {
-    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
+    if (servesSearches(context) == false) {
       return false;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
@@ -104,10 +104,15 @@ final class FileRouting {
    * searches use.
    */
   boolean preload(String name, IOContext context) {
-    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
-      return false;
-    }
-    return preloadExtensions.contains(extension(name));
+    return servesSearches(context) && preloadExtensions.contains(extension(name));
+  }
+
+  /**
+   * Whether an input is opened to serve searches, to be read at random for as long as a reader
+   * lives: not by a merge or a flush, nor to be read once and closed.
+   */
+  private static boolean servesSearches(IOContext context) {
+    return isStreamed(context) == false && context.hints().contains(ReadOnceHint.INSTANCE) == false;
   }
 
   /** Whether the context is a merge's or a flush's, which read whole files once. */
