@@ -327,8 +327,8 @@ public final class HybridDirectory extends FSDirectory {
 
     /**
      * Replaces the set of extensions to memory-map ({@link #DEFAULT_MMAP_EXTENSIONS} if not
-     * called). Extensions are given without the dot and matched without regard to case; the empty
-     * string stands for files whose name has no extension.
+     * called). Extensions are given with or without the leading dot and matched without regard to
+     * case; the empty string stands for files whose name has no extension.
      *
      * @param extensions the extensions to map; every other file is read through NIO
      * @return this builder
@@ -344,7 +344,7 @@ public final class HybridDirectory extends FSDirectory {
      * a slice can be narrowed to {@code RANDOM} or {@code SEQUENTIAL} but not widened to {@code
      * NORMAL} when the compound file is not {@code NORMAL}.
      *
-     * @param extension the extension, without the dot
+     * @param extension the extension, with or without the leading dot
      * @param advice the advice
      * @return this builder
      */
@@ -383,7 +383,7 @@ public final class HybridDirectory extends FSDirectory {
      * Sets the extensions whose mapped files are loaded into physical memory when opened; none if
      * not called. Preloading is best effort and only applies to files that are mapped.
      *
-     * @param extensions the extensions to preload, without the dot
+     * @param extensions the extensions to preload, with or without the leading dot
      * @return this builder
      */
     public Builder preloadExtensions(Set<String> extensions) {

@@ -11,8 +11,8 @@ import java.util.Set;
  * and what the Lucene release it runs on lacks, as {@link HybridDirectory#stats()} saw them.
  *
  * <p>An immutable snapshot, so any number of threads may share it. Each counter is exact when it is
- * read, but the counters are not read atomically together: an input opened while the snapshot is
- * taken may show in {@link #mappedOpens()} and not yet in {@link #openMappedInputs()}.
+ * read, but the counters are not read atomically together: an input opened or closed while the
+ * snapshot is taken may show in one counter and not yet in another.
  *
  * @lucene.experimental
  */
@@ -120,11 +120,9 @@ public final class HybridDirectoryStats {
   }
 
   /**
-   * Returns the Lucene APIs the directory would use that the Lucene it runs on lacks; empty on
-   * Lucene 10.6 and later. Each entry names the API, as {@code Class.method}; the README says what
-   * its absence costs. On Lucene 10.3 to 10.5 this is {@code IndexInput.isEfficientFor}: Lucene's
-   * merges then read stored fields and compound files through the inputs opened for searching, with
-   * their search advice, instead of opening them anew for sequential reads.
+   * Returns the Lucene APIs the directory would use that the Lucene it runs on lacks, each as
+   * {@code Class.method}: none on Lucene 10.6 and later, {@code IndexInput.isEfficientFor} on 10.3
+   * to 10.5. The {@link HybridDirectory} documentation says what the absence of each costs.
    *
    * @return an immutable, sorted set of API names
    */

@@ -245,9 +245,11 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(createTempDir())
             .mmapExtensions(Set.of(".FDT", "si"))
-            .preloadExtensions(Set.of("fdt"))
+            .preloadExtensions(Set.of(".Fdt"))
+            .readAdvice(".SI", ReadAdvice.NORMAL)
             .build()) {
       assertEquals(Set.of("fdt", "si"), dir.getMmapExtensions());
+      assertTrue(dir.toString(), dir.toString().contains("{si=NORMAL}, preload=[fdt]"));
       writeFile(dir, "_0.fdt", 100);
       writeFile(dir, "_0.tim", 100);
       try (IndexInput fdt = dir.openInput("_0.fdt", IOContext.DEFAULT);
@@ -265,6 +267,21 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     expectThrows(
         IllegalArgumentException.class,
         () -> HybridDirectory.builder(createTempDir()).maxChunkSize(0));
+  }
+
+  /** Configured extensions are matched as {@link FileRouting#extension} finds them in names. */
+  public void testConfiguredExtensionsAreNormalized() {
+    for (String configured : List.of("fdt", ".fdt", "FDT", ".Fdt")) {
+      assertEquals(configured, "fdt", FileRouting.normalizeExtension(configured));
+    }
+    assertEquals("", FileRouting.normalizeExtension(""));
+    assertEquals(Set.of("fdt", "si"), FileRouting.normalizeExtensions(Set.of(".FDT", "fdt", "si")));
+    for (String notAnExtension : List.of(".", "tar.gz", ".tar.gz", "..")) {
+      expectThrows(
+          IllegalArgumentException.class,
+          notAnExtension,
+          () -> FileRouting.normalizeExtension(notAnExtension));
+    }
   }
 
   public void testPreloadFollowsExtensions() {
