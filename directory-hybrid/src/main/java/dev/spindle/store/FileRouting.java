@@ -14,7 +14,8 @@ import org.apache.lucene.store.ReadOnceHint;
 
 /**
  * Decides, per file name and {@link IOContext}, whether {@link HybridDirectory} maps a file or
- * reads it through NIO, and with which advice and preload a mapped file is opened.
+ * reads it through NIO, with which advice and preload a mapped file is opened, and whether its
+ * prefetches are clipped.
  *
  * <p>The advice of a mapped file, outside merges and flushes, is the first of: the advice
  * configured for its extension, the configured default, and the advice of its {@link FileAccess}
