@@ -86,8 +86,7 @@ final class SegmentDataSize {
       return measured.bytes();
     }
     long bytes = 0;
-    try (CompoundDirectory entries =
-        segment.getCodec().compoundFormat().getCompoundReader(segment.dir, segment)) {
+    try (CompoundDirectory entries = LuceneSupport.openCompoundReader(segment.dir, segment)) {
       for (String entry : entries.listAll()) {
         bytes += entries.fileLength(entry);
       }
