@@ -25,6 +25,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.index.BaseMergePolicyTestCase;
 import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.Version;
 
 /**
  * Lucene's merge policy suite over the policies {@link RandomCompoundCapMergePolicy} makes, and an
@@ -112,6 +113,9 @@ public class RandomCompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
    * done, no compound segment may exceed the caps, by the policy's own account.
    */
   public void testIndexOnHybridDirectory() throws IOException {
+    assumeTrue(
+        "HybridDirectory needs Lucene 10.3.0 or later",
+        Version.LATEST.onOrAfter(Version.fromBits(10, 3, 0)));
     try (Directory directory = RandomHybridDirectory.create(random(), createTempDir())) {
       CompoundCapMergePolicy policy = RandomCompoundCapMergePolicy.create(random());
       IndexWriterConfig config =
