@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * One side-by-side comparison in the report. An implementation builds its own data under the work
  * folder it is given, measures every contender, and returns its results as a markdown section.
  */
-interface Benchmark {
+public interface Benchmark {
 
   /** The short name that {@code --only=<name>} selects. */
   String name();

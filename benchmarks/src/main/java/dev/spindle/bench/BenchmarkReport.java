@@ -1,5 +1,12 @@
 package dev.spindle.bench;
 
+import dev.spindle.bench.compoundcap.CompoundCapBenchmark;
+import dev.spindle.bench.getsearch.GetAndSearchBenchmark;
+import dev.spindle.bench.harness.Progress;
+import dev.spindle.bench.idlookup.IdLookupBenchmark;
+import dev.spindle.bench.indexing.IndexingBenchmark;
+import dev.spindle.bench.keyword.KeywordFieldBenchmark;
+import dev.spindle.bench.translog.TranslogBenchmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -7,4 +7,4 @@ package dev.spindle.bench;
  * @param body the results: what was measured and the tables a reader compares
  * @param details raw per-round numbers, printed in the report's appendix
  */
-record Section(String title, String body, String details) {}
+public record Section(String title, String body, String details) {}

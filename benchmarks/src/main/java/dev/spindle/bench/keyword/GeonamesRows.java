@@ -1,0 +1,191 @@
+package dev.spindle.bench.keyword;
+
+import dev.spindle.bench.corpus.EuroparlLines;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+
+/**
+ * Rows shaped like geonames' {@code allCountries.txt}, the data of Elasticsearch's geonames
+ * indexing benchmark: UTF-8, tab-separated, one place per line, with eight keyword columns from a
+ * free-text name down to a nine-value feature class. The words are real tokens of the Europarl line
+ * file (in its 24 languages, so some are not ASCII), each column drawing them in their natural
+ * frequency from the most frequent {@code n} words, {@code n} being the column's cardinality.
+ *
+ * <p>All rows live in one byte array, as a file or a request body would, and the value offsets are
+ * found once, so that the benchmark measures indexing and not parsing. Deterministic for a seed.
+ * Immutable once built.
+ */
+final class GeonamesRows {
+
+  /** The keyword columns, and how many distinct words each draws from. */
+  static final List<String> FIELDS =
+      List.of(
+          "name",
+          "feature_class",
+          "feature_code",
+          "country_code",
+          "cc2",
+          "admin1_code",
+          "admin2_code",
+          "timezone");
+
+  private static final int[] CARDINALITIES = {
+    Integer.MAX_VALUE, 9, 680, 250, 250, 4_000, 20_000, 400
+  };
+  private static final int SPEECHES = 3_000;
+
+  private final byte[] data;
+
+  /** Row {@code r}, field {@code f}: bytes {@code [starts[r * F + f], ends[r * F + f])}. */
+  private final int[] starts;
+
+  private final int[] ends;
+  private final int rowCount;
+
+  private GeonamesRows(byte[] data, int[] starts, int[] ends, int rowCount) {
+    this.data = data;
+    this.starts = starts;
+    this.ends = ends;
+    this.rowCount = rowCount;
+  }
+
+  static GeonamesRows build(int rowCount, long seed) throws IOException {
+    Words words = Words.read(seed);
+    Random random = new Random(seed);
+    StringBuilder text = new StringBuilder();
+    for (int row = 0; row < rowCount; row++) {
+      for (int field = 0; field < FIELDS.size(); field++) {
+        if (field > 0) {
+          text.append('\t');
+        }
+        text.append(value(words, field, random));
+      }
+      text.append('\n');
+    }
+    byte[] data = text.toString().getBytes(StandardCharsets.UTF_8);
+    int[] starts = new int[rowCount * FIELDS.size()];
+    int[] ends = new int[starts.length];
+    int value = 0;
+    int start = 0;
+    for (int i = 0; i < data.length; i++) {
+      if (data[i] == '\t' || data[i] == '\n') {
+        starts[value] = start;
+        ends[value] = i;
+        value++;
+        start = i + 1;
+      }
+    }
+    if (value != starts.length) {
+      throw new IllegalStateException("expected " + starts.length + " values, found " + value);
+    }
+    return new GeonamesRows(data, starts, ends, rowCount);
+  }
+
+  private static String value(Words words, int field, Random random) {
+    String name = FIELDS.get(field);
+    if (name.equals("name")) {
+      // Place names are one to three words: "Saint-Jean-de-Luz", "Nueva Esperanza".
+      int count = 1 + random.nextInt(3);
+      StringBuilder value = new StringBuilder(words.draw(random, Integer.MAX_VALUE));
+      for (int i = 1; i < count; i++) {
+        value.append(' ').append(words.draw(random, Integer.MAX_VALUE));
+      }
+      return value.toString();
+    }
+    if (name.equals("timezone")) {
+      return words.draw(random, 20) + "/" + words.draw(random, CARDINALITIES[field]);
+    }
+    return words.draw(random, CARDINALITIES[field]);
+  }
+
+  int rowCount() {
+    return rowCount;
+  }
+
+  byte[] data() {
+    return data;
+  }
+
+  int start(int row, int field) {
+    return starts[row * FIELDS.size() + field];
+  }
+
+  int length(int row, int field) {
+    int index = row * FIELDS.size() + field;
+    return ends[index] - starts[index];
+  }
+
+  /** The value as a parser hands it over as text: decoded into a new String. */
+  String string(int row, int field) {
+    return new String(data, start(row, field), length(row, field), StandardCharsets.UTF_8);
+  }
+
+  long totalBytes() {
+    return data.length;
+  }
+
+  /** The tokens of some Europarl speeches, in text order and ranked by frequency. */
+  private static final class Words {
+    private final List<String> ranked;
+    private final int[] textRanks;
+
+    private Words(List<String> ranked, int[] textRanks) {
+      this.ranked = ranked;
+      this.textRanks = textRanks;
+    }
+
+    static Words read(long seed) throws IOException {
+      List<String> text = new ArrayList<>();
+      try (EuroparlLines lines = new EuroparlLines(seed);
+          StandardTokenizer tokenizer = new StandardTokenizer()) {
+        CharTermAttribute term = tokenizer.addAttribute(CharTermAttribute.class);
+        for (int i = 0; i < SPEECHES; i++) {
+          tokenizer.setReader(new StringReader(lines.next().body()));
+          tokenizer.reset();
+          while (tokenizer.incrementToken()) {
+            text.add(term.toString());
+          }
+          tokenizer.end();
+          tokenizer.close();
+        }
+      }
+      Map<String, Integer> counts = new HashMap<>();
+      for (String token : text) {
+        counts.merge(token, 1, Integer::sum);
+      }
+      List<String> ranked = new ArrayList<>(counts.keySet());
+      ranked.sort(
+          Comparator.comparing((String token) -> counts.get(token))
+              .reversed()
+              .thenComparing(Comparator.naturalOrder()));
+      Map<String, Integer> rank = new HashMap<>();
+      for (int i = 0; i < ranked.size(); i++) {
+        rank.put(ranked.get(i), i);
+      }
+      int[] textRanks = new int[text.size()];
+      for (int i = 0; i < textRanks.length; i++) {
+        textRanks[i] = rank.get(text.get(i));
+      }
+      return new Words(ranked, textRanks);
+    }
+
+    /** A word from the {@code cardinality} most frequent, drawn in proportion to its frequency. */
+    String draw(Random random, int cardinality) {
+      while (true) {
+        int rank = textRanks[random.nextInt(textRanks.length)];
+        if (rank < cardinality) {
+          return ranked.get(rank);
+        }
+      }
+    }
+  }
+}
