@@ -3,5 +3,8 @@
  * UTF-8 bytes or a String encoded once, feeds postings, doc values and stored fields from the same
  * bytes, and is reused across documents; {@link dev.spindle.document.KeywordFieldType} describes it
  * and builds its queries.
+ *
+ * <p>Compiled against Lucene 10.6, the package runs on Lucene 10.0.0 and later 10.x releases; the
+ * package-private {@code LuceneSupport} checks the release when a field type is built.
  */
 package dev.spindle.document;

@@ -4,5 +4,10 @@
  * system that simulates power loss and injects I/O faults ({@link
  * dev.spindle.tests.PowerLossFileSystem}), and a crash suite any write-ahead log can plug into
  * ({@link dev.spindle.tests.BaseWriteAheadLogTestCase}).
+ *
+ * <p>Compiled against Lucene 10.6, the package runs on Lucene 10.0.0 and later 10.x releases, but
+ * for {@link dev.spindle.tests.RandomHybridDirectory}, which needs what {@code HybridDirectory}
+ * needs, 10.3.0; the package-private {@code LuceneSupport} checks the release when a {@link
+ * dev.spindle.tests.PowerLossFileSystem} is created.
  */
 package dev.spindle.tests;
