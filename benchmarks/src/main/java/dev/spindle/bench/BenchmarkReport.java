@@ -6,6 +6,7 @@ import dev.spindle.bench.harness.Progress;
 import dev.spindle.bench.idlookup.IdLookupBenchmark;
 import dev.spindle.bench.indexing.IndexingBenchmark;
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
+import dev.spindle.bench.opensearch.OpenSearchStoreBenchmark;
 import dev.spindle.bench.translog.TranslogBenchmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,8 @@ public final class BenchmarkReport {
           new GetAndSearchBenchmark(),
           new CompoundCapBenchmark(),
           new KeywordFieldBenchmark(),
-          new TranslogBenchmark());
+          new TranslogBenchmark(),
+          new OpenSearchStoreBenchmark());
 
   private static final String HOW_TO_READ =
       """

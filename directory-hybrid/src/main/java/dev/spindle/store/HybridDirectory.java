@@ -101,7 +101,9 @@ import org.apache.lucene.util.IOUtils;
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
  * stays fully usable; the fallback is counted in {@link #stats()} and logged once per directory, at
- * {@code WARNING}, through {@link System.Logger}.
+ * {@code WARNING}, through {@link System.Logger}. With {@link Builder#mappingFallback
+ * mappingFallback(false)}, {@link #openInput} throws instead, for deployments that would rather
+ * fail than read a file meant to be mapped through NIO for a reader's whole life.
  *
  * <p><b>Thread-safety.</b> All methods may be called by any number of threads at once, as for any
  * {@link FSDirectory}. The routing configuration is fixed at construction. {@link #stats()} is a
@@ -141,6 +143,7 @@ public final class HybridDirectory extends FSDirectory {
   private final MMapDirectory mmapReader;
   private final NIOFSDirectory nioReader;
   private final MappingFailureInjector mappingFailureInjector;
+  private final boolean mappingFallback;
 
   private final boolean prefetchPerDocumentReads;
   private final boolean prefetchEveryMappedFile;
@@ -186,6 +189,7 @@ public final class HybridDirectory extends FSDirectory {
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
     this.mappingFailureInjector = builder.mappingFailureInjector;
+    this.mappingFallback = builder.mappingFallback;
     // Without native access, IndexInput.prefetch does nothing and the wrapper would only cost.
     this.prefetchPerDocumentReads =
         builder.prefetchPerDocumentReads && MMapDirectory.supportsMadvise();
@@ -241,6 +245,15 @@ public final class HybridDirectory extends FSDirectory {
     } catch (IOException | UnsupportedOperationException mappingFailure) {
       // Lucene reports a failed mmap(2) as a plain IOException ("Map failed"); a filesystem that
       // cannot map at all throws UnsupportedOperationException.
+      if (mappingFallback == false) {
+        throw new IOException(
+            "Could not memory-map \""
+                + name
+                + "\" in "
+                + directory
+                + ", and the fallback to NIO is off",
+            mappingFailure);
+      }
       return fallBackToNio(name, context, mappingFailure);
     }
     return track(mapped, prefetches(name, context));
@@ -356,7 +369,8 @@ public final class HybridDirectory extends FSDirectory {
         + " routing=["
         + routing
         + "] prefetchPerDocumentReads="
-        + prefetchPerDocumentReads;
+        + prefetchPerDocumentReads
+        + (mappingFallback ? "" : " mappingFallback=false");
   }
 
   /**
@@ -492,6 +506,7 @@ public final class HybridDirectory extends FSDirectory {
     private boolean prefetchPerDocumentReads;
     private boolean prefetchEveryMappedFile;
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
+    private boolean mappingFallback = true;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
 
     private Builder(Path path) {
@@ -614,6 +629,21 @@ public final class HybridDirectory extends FSDirectory {
         throw new IllegalArgumentException("maxChunkSize must be positive, got " + maxChunkSize);
       }
       this.maxChunkSize = maxChunkSize;
+      return this;
+    }
+
+    /**
+     * Sets whether a file that cannot be memory-mapped is opened through NIO instead; on if not
+     * called. With it off, {@link HybridDirectory#openInput} throws an {@link IOException} that
+     * names the file and carries the mapping failure as its cause, and nothing is counted in {@link
+     * HybridDirectory#stats()}. Errors that are not about mapping (a missing file, too many open
+     * files, an interrupt) are thrown either way.
+     *
+     * @param enabled whether to fall back to NIO
+     * @return this builder
+     */
+    public Builder mappingFallback(boolean enabled) {
+      this.mappingFallback = enabled;
       return this;
     }
 

@@ -328,6 +328,46 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     assertTrue(logged.get(0), logged.get(0).contains("reading it through NIO instead"));
   }
 
+  public void testMappingFailureWithoutFallbackNamesTheFile() throws IOException {
+    Exception injected =
+        random().nextBoolean()
+            ? new IOException("Map failed: injected")
+            : new UnsupportedOperationException("injected: cannot map");
+    List<String> logged = captureFallbackWarnings();
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir())
+            .mappingFallback(false)
+            .mappingFailureInjector(
+                (name, context) -> {
+                  if (name.endsWith(".tim")) {
+                    if (injected instanceof IOException e) {
+                      throw e;
+                    }
+                    throw (UnsupportedOperationException) injected;
+                  }
+                })
+            .build()) {
+      writeFile(dir, "_0.tim", 10);
+      writeFile(dir, "_0.doc", 10);
+      IOException thrown =
+          expectThrows(IOException.class, () -> dir.openInput("_0.tim", randomSearchContext()));
+      assertTrue(thrown.getMessage(), thrown.getMessage().contains("\"_0.tim\""));
+      assertTrue(thrown.getMessage(), thrown.getMessage().contains("fallback to NIO is off"));
+      assertSame(injected, thrown.getCause());
+      assertEquals(0, dir.stats().mappingFallbacks());
+      assertEquals(0, dir.stats().nioOpens());
+      assertEquals(0, dir.stats().openMappedInputs());
+      // Files that map are unaffected.
+      try (IndexInput in = dir.openInput("_0.doc", IOContext.DEFAULT)) {
+        assertTrue(isMapped(in));
+      }
+      assertTrue(dir.toString(), dir.toString().contains("mappingFallback=false"));
+    } finally {
+      stopCapturingFallbackWarnings();
+    }
+    assertEquals(List.of(), logged);
+  }
+
   public void testErrorsThatAreNotAboutMappingPropagate() throws IOException {
     List<IOException> failures =
         List.of(

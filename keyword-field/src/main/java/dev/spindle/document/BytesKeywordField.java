@@ -30,7 +30,11 @@ import org.apache.lucene.util.UnicodeUtil;
  * </ul>
  *
  * <p>Once its buffers have grown to the longest value seen, setting a value allocates nothing. A
- * document made of reused fields can be indexed over and over:
+ * buffer is kept from one value to the next only up to {@value #MAX_RETAINED_BUFFER_BYTES} bytes,
+ * four times Lucene's term limit: a longer String is measured before it is encoded and, when it is
+ * over {@code ignoreAbove} in bytes or (without a normalizer) over the term limit, refused without
+ * being encoded at all, and a buffer that one value grew past the bound anyway is dropped when the
+ * setter returns. A document made of reused fields can be indexed over and over:
  *
  * <pre class="prettyprint">
  * KeywordFieldType countryType = KeywordFieldType.builder("country").build();
@@ -55,6 +59,14 @@ import org.apache.lucene.util.UnicodeUtil;
  * rejection the field holds no value until the next successful set, and {@link #binaryValue()}
  * throws, so a forgotten check fails loudly instead of indexing the previous document's value.
  *
+ * <p><b>One instance, one value.</b> {@code IndexWriter} reads a field's value when it indexes the
+ * document, not when the field is added to it: the same instance added twice to one document
+ * indexes its last value twice. For several values of one field in a document (tags, hosts,
+ * labels), use {@link KeywordFieldType#newValues()}, a reusable group of instances that takes one
+ * value each. (A field cannot detect that it was added twice: {@code IndexWriter} does not tell it
+ * where a document starts, and reads one occurrence's value several times, for postings, doc values
+ * and stored fields.)
+ *
  * <p><b>Ownership.</b> The bytes handed to {@code IndexWriter} are valid until the next setter call
  * on this field, and, for {@code BytesRef} and {@code byte[]} values, as long as the caller leaves
  * its bytes unchanged. {@code IndexWriter} copies them while it indexes the document, so both hold
@@ -66,6 +78,25 @@ import org.apache.lucene.util.UnicodeUtil;
  * @lucene.experimental
  */
 public final class BytesKeywordField implements IndexableField {
+
+  /**
+   * The most bytes each buffer of a field keeps from one value to the next: four times Lucene's
+   * term limit, room for any value Lucene accepts, encoded or normalized (lowercasing reserves
+   * twice the value's length before it writes). A buffer that one value grew past this is dropped
+   * when the setter returns.
+   */
+  static final int MAX_RETAINED_BUFFER_BYTES = 4 * IndexWriter.MAX_TERM_LENGTH;
+
+  /**
+   * Strings up to this many chars encode to at most Lucene's term limit of bytes, three per char;
+   * longer ones have their bytes counted before a buffer is grown for them.
+   */
+  private static final int SHORT_VALUE_CHARS = IndexWriter.MAX_TERM_LENGTH / 3;
+
+  /**
+   * How many chars {@link #utf8Length} counts at a time: few enough that an int holds the bytes.
+   */
+  private static final int COUNT_SLICE_CHARS = 1 << 20;
 
   private final KeywordFieldType type;
   private final IndexableFieldType luceneType;
@@ -80,7 +111,7 @@ public final class BytesKeywordField implements IndexableField {
   private byte[] utf8 = BytesRef.EMPTY_BYTES;
 
   /** Where the normalizer writes; only used if there is one. */
-  private final BytesRefBuilder normalized;
+  private BytesRefBuilder normalized;
 
   private boolean hasValue;
 
@@ -118,17 +149,54 @@ public final class BytesKeywordField implements IndexableField {
   public boolean setValue(String value) {
     Objects.requireNonNull(value, "value must not be null");
     hasValue = false;
-    if (type.ignoreAboveUnit() == LengthUnit.CHARS && value.length() > type.ignoreAbove()) {
+    int chars = value.length();
+    // Over ignoreAbove in either unit: a value has at least as many UTF-8 bytes as UTF-16 chars.
+    if (chars > type.ignoreAbove()) {
       return false;
     }
-    int chars = value.length();
-    utf8 = ArrayUtil.growNoCopy(utf8, UnicodeUtil.maxUTF8Length(chars));
+    int maxLength;
+    if (chars > SHORT_VALUE_CHARS) {
+      // Long enough to cross Lucene's term limit: count the bytes before allocating for them.
+      long length = utf8Length(value);
+      if (type.ignoreAboveUnit() == LengthUnit.BYTES && length > type.ignoreAbove()) {
+        return false;
+      }
+      if (length > IndexWriter.MAX_TERM_LENGTH
+          && (normalizer == null || length > ArrayUtil.MAX_ARRAY_LENGTH)) {
+        // Nothing can shorten it (or it cannot be encoded at all): refused without encoding it.
+        return immense(length);
+      }
+      maxLength = (int) length;
+    } else {
+      maxLength = UnicodeUtil.maxUTF8Length(chars);
+    }
+    utf8 = ArrayUtil.growNoCopy(utf8, maxLength);
     int length = UnicodeUtil.UTF16toUTF8(value, 0, chars, utf8);
     if (type.ignoreAboveUnit() == LengthUnit.BYTES && length > type.ignoreAbove()) {
       return false;
     }
     givenChars = chars;
     return accept(utf8, 0, length);
+  }
+
+  /**
+   * The length of {@code value} in UTF-8 as Lucene encodes it (an unpaired surrogate as the three
+   * bytes of U+FFFD), counted in slices that keep surrogate pairs whole: over about 715 million
+   * chars, the count overflows an int.
+   */
+  private static long utf8Length(String value) {
+    int chars = value.length();
+    long length = 0;
+    int start = 0;
+    while (start < chars) {
+      int end = (int) Math.min(chars, (long) start + COUNT_SLICE_CHARS);
+      if (end < chars && Character.isHighSurrogate(value.charAt(end - 1))) {
+        end--;
+      }
+      length += UnicodeUtil.calcUTF16toUTF8Length(value, start, end - start);
+      start = end;
+    }
+    return length;
   }
 
   /**
@@ -176,24 +244,66 @@ public final class BytesKeywordField implements IndexableField {
     if (value.length > IndexWriter.MAX_TERM_LENGTH) {
       int termLength = value.length;
       point(BytesRef.EMPTY_BYTES, 0, 0);
-      if (type.immenseValuePolicy() == ImmenseValuePolicy.SKIP) {
-        return false;
-      }
-      throw new IllegalArgumentException(
-          "field \""
-              + type.name()
-              + "\": value is "
-              + termLength
-              + " bytes long"
-              + (normalizer == null ? "" : " after normalization")
-              + ", over Lucene's term limit of "
-              + IndexWriter.MAX_TERM_LENGTH
-              + " bytes (IndexWriter.MAX_TERM_LENGTH); rejected before indexing. Shorten it, or"
-              + " build the field type with ignoreAbove or immenseValues(SKIP) to index documents"
-              + " without it");
+      releaseOversizedBuffers();
+      return immense(termLength);
     }
     hasValue = true;
+    releaseOversizedBuffers();
     return true;
+  }
+
+  /**
+   * Skips or refuses a value over Lucene's term limit, by the type's policy.
+   *
+   * @param length the value's length in bytes, after normalization if there is a normalizer
+   * @return {@code false}, for {@link ImmenseValuePolicy#SKIP}
+   */
+  private boolean immense(long length) {
+    if (type.immenseValuePolicy() == ImmenseValuePolicy.SKIP) {
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "field \""
+            + type.name()
+            + "\": value is "
+            + length
+            + " bytes long"
+            + (normalizer == null ? "" : " after normalization")
+            + ", over Lucene's term limit of "
+            + IndexWriter.MAX_TERM_LENGTH
+            + " bytes (IndexWriter.MAX_TERM_LENGTH); rejected before indexing. Shorten it, or"
+            + " build the field type with ignoreAbove or immenseValues(SKIP) to index documents"
+            + " without it");
+  }
+
+  /**
+   * Drops the buffers that one value grew past {@link #MAX_RETAINED_BUFFER_BYTES}, so that an
+   * immense value, even a refused one, does not stay pinned in this field until the thread dies. A
+   * value kept in such a buffer is at most Lucene's term limit and is moved to a buffer of its size
+   * (the only copy the field ever makes, and only after a normalizer reserved more than the bound).
+   */
+  private void releaseOversizedBuffers() {
+    if (utf8.length > MAX_RETAINED_BUFFER_BYTES) {
+      if (value.bytes == utf8) {
+        utf8 = ArrayUtil.copyOfSubArray(utf8, value.offset, value.offset + value.length);
+        point(utf8, 0, value.length);
+      } else {
+        utf8 = BytesRef.EMPTY_BYTES;
+      }
+    }
+    if (normalized != null && normalized.bytes().length > MAX_RETAINED_BUFFER_BYTES) {
+      BytesRefBuilder smaller = new BytesRefBuilder();
+      if (value.bytes == normalized.bytes()) {
+        smaller.copyBytes(value);
+        point(smaller.bytes(), 0, value.length);
+      }
+      normalized = smaller;
+    }
+  }
+
+  /** The bytes this field's buffers hold on to between values, for tests. */
+  long retainedBufferBytes() {
+    return utf8.length + (normalized == null ? 0 : normalized.bytes().length);
   }
 
   private void point(byte[] bytes, int offset, int length) {

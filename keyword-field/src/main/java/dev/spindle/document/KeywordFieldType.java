@@ -18,6 +18,7 @@ import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
 import org.apache.lucene.search.SortedSetSortField;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
@@ -40,6 +41,9 @@ import org.apache.lucene.util.BytesRefBuilder;
  * postings query leads when it is selective, and doc values verify candidates that another clause
  * leads; on a doc-values-only field they read doc values alone (and the {@linkplain
  * Builder#docValuesSkipIndex skip index}, if there is one).
+ *
+ * <p>Values come through {@link #newField()}, one reusable instance per value, or {@link
+ * #newValues()}, a reusable group for documents with several values.
  *
  * <p>Immutable and thread-safe. All fields of one name in one index must come from equal types:
  * Lucene rejects a document whose field structures differ from the index's.
@@ -93,9 +97,20 @@ public final class KeywordFieldType {
     return new Builder(name);
   }
 
-  /** A new field of this type, without a value; set one before adding it to a document. */
+  /**
+   * A new field of this type, without a value; set one before adding it to a document. One instance
+   * holds one value: for several values in one document, use {@link #newValues()}.
+   */
   public BytesKeywordField newField() {
     return new BytesKeywordField(this);
+  }
+
+  /**
+   * A new, empty, reusable group of fields of this type, for documents with several values of this
+   * field.
+   */
+  public BytesKeywordValues newValues() {
+    return new BytesKeywordValues(this);
   }
 
   /** The field's name. */
@@ -261,11 +276,29 @@ public final class KeywordFieldType {
         includeUpper);
   }
 
-  /** Sorts by the field's doc values; a multi-valued field sorts by each document's least value. */
+  /**
+   * Sorts by the field's doc values; a document with several values sorts by its least one, as
+   * {@link #newSortField(boolean, SortedSetSelector.Type)} with {@link SortedSetSelector.Type#MIN}.
+   */
   public SortField newSortField(boolean reverse) {
+    return newSortField(reverse, SortedSetSelector.Type.MIN);
+  }
+
+  /**
+   * Sorts by the field's doc values, a document with several values by the one {@code selector}
+   * picks among its distinct values, as Lucene's {@link SortedSetSortField} does; documents without
+   * a value sort first, or last if {@code reverse}. On a {@linkplain Builder#singleValued
+   * single-valued} field every selector picks the one value.
+   *
+   * @param reverse whether to sort in descending byte order
+   * @param selector which value of a document with several counts: the least, the greatest, or one
+   *     of the middle ones
+   */
+  public SortField newSortField(boolean reverse, SortedSetSelector.Type selector) {
+    Objects.requireNonNull(selector, "selector must not be null");
     return singleValued
         ? new SortField(name, SortField.Type.STRING, reverse)
-        : new SortedSetSortField(name, reverse);
+        : new SortedSetSortField(name, reverse, selector);
   }
 
   private Query docValuesRangeQuery(

@@ -1,5 +1,6 @@
 package dev.spindle.document;
 
+import dev.spindle.tests.document.RandomKeywordFieldType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,9 +24,14 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.store.Directory;
@@ -37,7 +43,9 @@ import org.apache.lucene.util.BytesRef;
  * Indexes the same random values into Lucene's {@link KeywordField} and into {@link
  * BytesKeywordField}, side by side in the same documents, and asserts that every query type finds
  * the same documents, that doc values and stored values are the same, in every configuration of the
- * field and for every kind of input.
+ * field ({@link RandomKeywordFieldType}), for every kind of input, and for several values per
+ * document given through {@link BytesKeywordValues} or through one field instance per value. Values
+ * that the type's {@code ignoreAbove} skips are left out of the Lucene side.
  */
 public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
 
@@ -83,12 +91,9 @@ public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
   }
 
   private void checkRound(Values values, boolean lowercase) throws IOException {
+    // Every setting random but the normalizer, which the Lucene side mirrors by lowercasing.
     KeywordFieldType type =
-        KeywordFieldType.builder(SPINDLE)
-            .docValuesOnly(random().nextInt(3) == 0)
-            .singleValued(random().nextInt(3) == 0)
-            .docValuesSkipIndex(random().nextBoolean())
-            .stored(random().nextBoolean())
+        RandomKeywordFieldType.builder(random(), SPINDLE)
             .normalizer(lowercase ? KeywordNormalizer.lowercase() : null)
             .build();
     Input input =
@@ -113,12 +118,18 @@ public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
     }
 
     int maxValues = type.singleValued() ? 1 : 4;
-    // The same field instances serve every document: that is the point of the field.
+    // The same instances serve every document, that is the point of the field: either one reusable
+    // group for the values, or one field instance per value.
+    boolean grouped = random().nextBoolean();
+    BytesKeywordValues group = type.newValues();
     BytesKeywordField[] fields = new BytesKeywordField[maxValues];
     for (int i = 0; i < maxValues; i++) {
       fields[i] = type.newField();
     }
     Field.Store store = type.stored() ? Field.Store.YES : Field.Store.NO;
+    if (VERBOSE) {
+      System.out.println("grouped=" + grouped);
+    }
 
     try (Directory dir = newDirectory();
         RandomIndexWriter writer = new RandomIndexWriter(random(), dir)) {
@@ -126,28 +137,39 @@ public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
       List<IndexableField> doc = new ArrayList<>();
       for (int docId = 0; docId < numDocs; docId++) {
         doc.clear();
+        group.clear();
         doc.add(
             new StringField(BUCKET, Integer.toString(random().nextInt(BUCKETS)), Field.Store.NO));
         int count = random().nextInt(maxValues + 1);
+        int used = 0;
         for (int i = 0; i < count; i++) {
           int pick = random().nextInt(pool.size());
+          String string = values == Values.STRINGS ? stringPool.get(pick) : null;
+          BytesRef bytes = pool.get(pick);
+          boolean indexed =
+              set(grouped ? null : fields[used], grouped ? group : null, input, string, bytes);
+          assertEquals(
+              "value " + bytes + " of " + type,
+              withinIgnoreAbove(type, input, string, bytes),
+              indexed);
+          if (indexed == false) {
+            continue; // skipped by ignoreAbove: the Lucene side goes without it too
+          }
           if (values == Values.STRINGS) {
-            String value = stringPool.get(pick);
-            String luceneValue = lowercase ? value.toLowerCase(Locale.ROOT) : value;
+            String luceneValue = lowercase ? string.toLowerCase(Locale.ROOT) : string;
             doc.add(
                 input == Input.STRING
                     ? new KeywordField(LUCENE, luceneValue, store)
                     : new KeywordField(LUCENE, new BytesRef(luceneValue), store));
           } else {
-            doc.add(new KeywordField(LUCENE, BytesRef.deepCopyOf(pool.get(pick)), store));
+            doc.add(new KeywordField(LUCENE, BytesRef.deepCopyOf(bytes), store));
           }
-          assertTrue(
-              set(
-                  fields[i],
-                  input,
-                  values == Values.STRINGS ? stringPool.get(pick) : null,
-                  pool.get(pick)));
-          doc.add(fields[i]);
+          if (grouped == false) {
+            doc.add(fields[used++]);
+          }
+        }
+        if (grouped) {
+          doc.addAll(group.fields());
         }
         writer.addDocument(doc);
         if (random().nextInt(50) == 0) {
@@ -160,36 +182,64 @@ public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
         if (type.stored()) {
           checkStoredValues(reader);
         }
-        checkQueries(newSearcher(reader), type, values, lowercase, stringPool, pool);
+        IndexSearcher searcher = newSearcher(reader);
+        checkQueries(searcher, type, values, lowercase, stringPool, pool);
+        checkSort(searcher, type);
       }
     }
   }
 
-  /** Sets the value the way {@code input} says; {@code string} is null for byte values. */
-  private static boolean set(BytesKeywordField field, Input input, String string, BytesRef bytes) {
+  /**
+   * Sets the value into {@code field}, or adds it to {@code group}, the way {@code input} says;
+   * {@code string} is null for byte values.
+   */
+  private static boolean set(
+      BytesKeywordField field,
+      BytesKeywordValues group,
+      Input input,
+      String string,
+      BytesRef bytes) {
     switch (input) {
       case STRING:
-        return field.setValue(string);
+        return field != null ? field.setValue(string) : group.add(string);
       case BYTES_REF:
         {
-          // At an offset into a larger array, to catch code that assumes offset 0.
-          int pad = random().nextInt(4);
-          byte[] padded = new byte[pad + bytes.length + random().nextInt(4)];
-          random().nextBytes(padded);
-          System.arraycopy(bytes.bytes, bytes.offset, padded, pad, bytes.length);
-          return field.setValue(new BytesRef(padded, pad, bytes.length));
+          BytesRef padded = padded(bytes);
+          return field != null ? field.setValue(padded) : group.add(padded);
         }
       case BYTE_SLICE:
         {
-          int pad = random().nextInt(4);
-          byte[] padded = new byte[pad + bytes.length + random().nextInt(4)];
-          random().nextBytes(padded);
-          System.arraycopy(bytes.bytes, bytes.offset, padded, pad, bytes.length);
-          return field.setValue(padded, pad, bytes.length);
+          BytesRef padded = padded(bytes);
+          return field != null
+              ? field.setValue(padded.bytes, padded.offset, padded.length)
+              : group.add(padded.bytes, padded.offset, padded.length);
         }
       default:
         throw new AssertionError(input);
     }
+  }
+
+  /** The bytes at an offset into a larger array, to catch code that assumes offset 0. */
+  private static BytesRef padded(BytesRef bytes) {
+    int pad = random().nextInt(4);
+    byte[] padded = new byte[pad + bytes.length + random().nextInt(4)];
+    random().nextBytes(padded);
+    System.arraycopy(bytes.bytes, bytes.offset, padded, pad, bytes.length);
+    return new BytesRef(padded, pad, bytes.length);
+  }
+
+  /** Whether the value as given is within the type's {@code ignoreAbove}, in its unit. */
+  private static boolean withinIgnoreAbove(
+      KeywordFieldType type, Input input, String string, BytesRef bytes) {
+    int length;
+    if (type.ignoreAboveUnit() == LengthUnit.BYTES) {
+      length = bytes.length;
+    } else if (input == Input.STRING) {
+      length = string.length();
+    } else {
+      length = Utf8.utf16Length(bytes.bytes, bytes.offset, bytes.length);
+    }
+    return length <= type.ignoreAbove();
   }
 
   private static void checkStructures(DirectoryReader reader, KeywordFieldType type)
@@ -354,6 +404,34 @@ public class BytesKeywordFieldEquivalenceTest extends LuceneTestCase {
       }
       assertSameHits(searcher, expected, actual);
     }
+  }
+
+  /**
+   * Sorting by the field, with every selector, orders documents as Lucene's {@link
+   * SortedSetSortField} orders them by the same values in {@code KeywordField}s.
+   */
+  private static void checkSort(IndexSearcher searcher, KeywordFieldType type) throws IOException {
+    int maxDoc = Math.max(1, searcher.getIndexReader().maxDoc());
+    for (SortedSetSelector.Type selector : SortedSetSelector.Type.values()) {
+      boolean reverse = random().nextBoolean();
+      Sort expected =
+          new Sort(new SortedSetSortField(LUCENE, reverse, selector), SortField.FIELD_DOC);
+      Sort actual = new Sort(type.newSortField(reverse, selector), SortField.FIELD_DOC);
+      assertArrayEquals(
+          "sort " + actual + " of " + type,
+          sortedDocs(searcher, expected, maxDoc),
+          sortedDocs(searcher, actual, maxDoc));
+    }
+  }
+
+  private static int[] sortedDocs(IndexSearcher searcher, Sort sort, int maxDoc)
+      throws IOException {
+    ScoreDoc[] hits = searcher.search(new MatchAllDocsQuery(), maxDoc, sort).scoreDocs;
+    int[] docs = new int[hits.length];
+    for (int i = 0; i < hits.length; i++) {
+      docs[i] = hits[i].doc;
+    }
+    return docs;
   }
 
   private static Query conjunction(Query lead, Query query) {

@@ -1,5 +1,6 @@
 package dev.spindle.document;
 
+import dev.spindle.tests.document.RandomKeywordFieldType;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -146,9 +147,11 @@ public class KeywordTokenStreamTest extends BaseTokenStreamTestCase {
     analyzer.close();
   }
 
+  /** A random type, with postings (doc-values-only fields have no token stream) and no limit. */
   private static KeywordFieldType randomType() {
-    return KeywordFieldType.builder("f")
-        .normalizer(random().nextBoolean() ? KeywordNormalizer.lowercase() : null)
+    return RandomKeywordFieldType.builder(random(), "f")
+        .docValuesOnly(false)
+        .ignoreAbove(Integer.MAX_VALUE, LengthUnit.BYTES)
         .build();
   }
 

@@ -29,10 +29,14 @@ import org.apache.lucene.util.Version;
  * #getMaxCompoundSegmentBytes() maxCompoundSegmentBytes} of data (64 MiB by default). Which
  * segments to merge stays the wrapped policy's choice.
  *
- * <p><b>Why.</b> A compound file saves file handles, but mixes every access pattern of a segment in
- * one file. A directory that memory-maps the term dictionary, such as {@code HybridDirectory}, must
- * map a {@code .cfs} whole, stored fields included; on a large segment that fills the page cache
- * with stored fields, which is what reading them through NIO was meant to avoid. Lucene 10 decides
+ * <p><b>Why.</b> A compound file saves file handles, but gives every file of a segment one file,
+ * one mapping and one access pattern for the kernel, while the files in it are read in very
+ * different ways. A directory that memory-maps the segment, such as {@code HybridDirectory}, can
+ * advise each slice of a {@code .cfs} as the file it holds, but Lucene can only narrow a slice's
+ * read advice (to {@code RANDOM} or {@code SEQUENTIAL}), never widen it back to {@code NORMAL}: a
+ * terms index or stored-fields index inside a compound file that is advised {@code RANDOM} is read
+ * without read-around, and on any kernel the whole segment shares one mapping. On a small segment
+ * that costs nothing; on a large one separate files let each be read its own way. Lucene 10 decides
  * by a ratio instead ({@code noCFSRatio}, a share of the index), which puts the line at 100 MB on a
  * 1 GB index and at 100 GB on a 1 TB one, and it writes every flushed segment compound when {@link
  * IndexWriterConfig#getUseCompoundFile()} is true, without asking the merge policy.
@@ -106,10 +110,19 @@ import org.apache.lucene.util.Version;
  * above it candidates for a rewrite; raising it leaves split segments split until a merge picks
  * them, since a split segment costs only file handles.
  *
+ * <p><b>What the writer's log shows.</b> With {@link IndexWriterConfig#setInfoStream} enabled for
+ * the {@code MP} component, as for {@link TieredMergePolicy}, the policy reports every layout it
+ * decides for a new segment (its size against the caps, and the wrapped policy's ratio when that
+ * declined), every rewrite it proposes and why, rewrites that wait for a slot or for a forced
+ * merge, and forced merges it drops. {@link #explain} says the same of any segment, on demand.
+ *
  * <p><b>Thread-safety.</b> All methods are thread-safe; {@code IndexWriter} calls the decision
- * methods under its own lock, and one instance may serve several writers. <b>Durability.</b> The
- * policy keeps no state about an index: every decision is recomputed from the segments' files, and
- * a rewrite is an ordinary merge, committed atomically by {@code IndexWriter}.
+ * methods under its own lock, and one instance may serve several writers. Each segment's size is
+ * measured once, at the first decision that needs it, and cached for as long as the segment is
+ * reachable (a segment's files never change once written), so later decisions do no file I/O under
+ * that lock: no file length is read and no compound file opened again. <b>Durability.</b> The
+ * policy keeps no state about an index beyond those sizes, which are a function of the segments'
+ * write-once files; a rewrite is an ordinary merge, committed atomically by {@code IndexWriter}.
  *
  * <pre>{@code
  * IndexWriterConfig config = new IndexWriterConfig(analyzer)
@@ -223,14 +236,33 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
     }
   }
 
+  /**
+   * Decides the layout of a segment a merge (or {@code addIndexes}) just wrote, and reports the
+   * decision to the writer's {@code InfoStream} under the {@code MP} component.
+   */
   @Override
   public boolean useCompoundFile(
       SegmentInfos infos, SegmentCommitInfo mergedInfo, MergeContext mergeContext)
       throws IOException {
     CompoundLimits current = limits;
-    return withinCaps(mergedInfo.info, current)
-        && (current.useWrappedRatio() == false
-            || in.useCompoundFile(infos, mergedInfo, mergeContext));
+    boolean compound = decide(infos, mergedInfo, mergeContext, current);
+    if (verbose(mergeContext)) {
+      message(
+          CompoundExplanation.decision(
+              mergedInfo.info, dataSize.of(mergedInfo.info), current, compound, in.getNoCFSRatio()),
+          mergeContext);
+    }
+    return compound;
+  }
+
+  private boolean decide(
+      SegmentInfos infos,
+      SegmentCommitInfo segment,
+      MergeContext mergeContext,
+      CompoundLimits current)
+      throws IOException {
+    return withinCaps(segment.info, current)
+        && (current.useWrappedRatio() == false || in.useCompoundFile(infos, segment, mergeContext));
   }
 
   @Override
@@ -259,6 +291,13 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
     for (SegmentCommitInfo merging : mergeContext.getMergingSegments()) {
       if (segmentsToMerge.containsKey(merging)) {
         // The forced merge is still running and may yet cover the segments left over.
+        if (verbose(mergeContext)) {
+          message(
+              "forced merge: rewrites of compound segments above the caps wait until "
+                  + merging.info.name
+                  + " has merged",
+              mergeContext);
+        }
         return null;
       }
     }
@@ -288,7 +327,7 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
         allowance--;
       }
     }
-    if (allowance <= 0) {
+    if (allowance <= 0 && verbose(context) == false) {
       return merges;
     }
     Set<SegmentCommitInfo> claimed = claimedSegments(merging, merges);
@@ -299,29 +338,29 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
           && eligible.test(segment)
           && context.numDeletesToMerge(segment) < segment.info.maxDoc()
           && withinCaps(segment.info, current) == false) {
-        rewrites.add(new Rewrite(segment, SegmentDataSize.ownFileBytes(segment.info)));
+        rewrites.add(new Rewrite(segment, dataSize.atMostBytes(segment.info)));
       }
     }
     if (rewrites.isEmpty()) {
       return merges;
     }
     rewrites.sort(LARGEST_FIRST);
+    int proposed = Math.clamp(allowance, 0, rewrites.size());
+    if (verbose(context) && proposed < rewrites.size()) {
+      List<String> waiting = new ArrayList<>();
+      for (Rewrite rewrite : rewrites.subList(proposed, rewrites.size())) {
+        waiting.add(rewrite.segment().info.name);
+      }
+      message(CompoundExplanation.waiting(waiting, maxRewritesAtOnce()), context);
+    }
+    if (proposed == 0) {
+      return merges;
+    }
     MergeSpecification result = merges == null ? new MergeSpecification() : merges;
-    for (Rewrite rewrite : rewrites.subList(0, Math.min(allowance, rewrites.size()))) {
+    for (Rewrite rewrite : rewrites.subList(0, proposed)) {
       if (verbose(context)) {
-        message(
-            "rewrite compound segment "
-                + rewrite.segment().info.name
-                + " as separate files: "
-                + CompoundLimits.describeBytes(dataSize.of(rewrite.segment().info))
-                + " of data, "
-                + rewrite.segment().info.maxDoc()
-                + " docs; caps "
-                + current.describeMaxBytes()
-                + ", "
-                + current.describeMaxDocs()
-                + " docs",
-            context);
+        SegmentInfo segment = rewrite.segment().info;
+        message(CompoundExplanation.rewrite(segment, dataSize.of(segment), current), context);
       }
       result.add(new OneMerge(List.of(rewrite.segment())));
     }
@@ -390,7 +429,7 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
     }
     boolean compound = segment.info.getUseCompoundFile();
     return in.useCompoundFile(infos, segment, context) != compound
-        && useCompoundFile(infos, segment, context) == compound;
+        && decide(infos, segment, context, limits) == compound;
   }
 
   private boolean withinCaps(SegmentInfo segment, CompoundLimits current) throws IOException {
@@ -398,10 +437,9 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
   }
 
   /** Like {@code !withinCaps}, but from file lengths alone: may count a segment that fits. */
-  private static boolean mayExceedCaps(SegmentInfo segment, CompoundLimits current)
-      throws IOException {
+  private boolean mayExceedCaps(SegmentInfo segment, CompoundLimits current) throws IOException {
     return segment.maxDoc() > current.maxDocs()
-        || SegmentDataSize.ownFileBytes(segment) > current.maxBytes();
+        || dataSize.atMostBytes(segment) > current.maxBytes();
   }
 
   /** How many compound segments above the caps may be merging at once. */

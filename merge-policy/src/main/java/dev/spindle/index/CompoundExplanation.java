@@ -1,13 +1,15 @@
 package dev.spindle.index;
 
+import java.util.List;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfo;
 
 /**
- * The one-line answer of {@link CompoundCapMergePolicy#explain}: a segment's size against the caps,
- * its layout, and why it has that layout, from where it came from ({@link IndexWriter#SOURCE} in
- * its diagnostics) and the current limits.
+ * The one-line answers of {@link CompoundCapMergePolicy#explain}, a segment's size against the
+ * caps, its layout, and why it has that layout, from where it came from ({@link IndexWriter#SOURCE}
+ * in its diagnostics) and the current limits; and of the layout decisions the policy reports to
+ * {@code IndexWriter}'s {@code InfoStream}.
  */
 final class CompoundExplanation {
 
@@ -30,6 +32,66 @@ final class CompoundExplanation {
     StringBuilder line = new StringBuilder(segment.name);
     line.append(" (").append(source).append(") is ");
     line.append(compound ? "compound" : "not compound").append(": ");
+    appendSizeAgainstCaps(line, dataBytes, docs, limits);
+    boolean fits = limits.admits(dataBytes, docs);
+    line.append("; ").append(reason(compound, fits, source, limits, wrappedRatio));
+    return line.toString();
+  }
+
+  /**
+   * The line {@link CompoundCapMergePolicy#useCompoundFile} reports for the segment a merge (or
+   * {@code addIndexes}) just wrote.
+   *
+   * @param segment the new segment, still stored as separate files
+   * @param dataBytes the bytes of data it holds
+   * @param limits the limits the decision was taken under
+   * @param compound the decision
+   * @param wrappedRatio the wrapped policy's {@code noCFSRatio}, named when it declined
+   */
+  static String decision(
+      SegmentInfo segment,
+      long dataBytes,
+      CompoundLimits limits,
+      boolean compound,
+      double wrappedRatio) {
+    StringBuilder line = new StringBuilder("new segment ").append(segment.name);
+    line.append(compound ? " will be compound: " : " stays as separate files: ");
+    appendSizeAgainstCaps(line, dataBytes, segment.maxDoc(), limits);
+    if (compound == false && limits.admits(dataBytes, segment.maxDoc())) {
+      line.append("; within the caps, but the wrapped policy's rule (noCFSRatio=")
+          .append(wrappedRatio)
+          .append(") declined");
+    }
+    return line.toString();
+  }
+
+  /** The line reported for a rewrite the policy proposes. */
+  static String rewrite(SegmentInfo segment, long dataBytes, CompoundLimits limits) {
+    return "rewrite compound segment "
+        + segment.name
+        + " as separate files: "
+        + CompoundLimits.describeBytes(dataBytes)
+        + " of data, "
+        + segment.maxDoc()
+        + " docs; caps "
+        + limits.describeMaxBytes()
+        + ", "
+        + limits.describeMaxDocs()
+        + " docs";
+  }
+
+  /** The line reported for rewrites held back by the number running at once. */
+  static String waiting(List<String> segments, int maxRewritesAtOnce) {
+    return segments.size()
+        + " compound segments above the caps wait for a rewrite, at most "
+        + maxRewritesAtOnce
+        + " at once: "
+        + segments;
+  }
+
+  /** "N bytes of data <= cap C", and the same for documents when they are capped. */
+  private static void appendSizeAgainstCaps(
+      StringBuilder line, long dataBytes, int docs, CompoundLimits limits) {
     line.append(CompoundLimits.describeBytes(dataBytes)).append(" of data ");
     line.append(dataBytes <= limits.maxBytes() ? "<=" : ">");
     line.append(" cap ").append(limits.describeMaxBytes());
@@ -38,9 +100,6 @@ final class CompoundExplanation {
       line.append(docs <= limits.maxDocs() ? "<=" : ">");
       line.append(" cap ").append(limits.describeMaxDocs());
     }
-    boolean fits = limits.admits(dataBytes, docs);
-    line.append("; ").append(reason(compound, fits, source, limits, wrappedRatio));
-    return line.toString();
   }
 
   private static String reason(

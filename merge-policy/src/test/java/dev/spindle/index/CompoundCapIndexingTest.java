@@ -1,6 +1,7 @@
 package dev.spindle.index;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.tests.index.RandomCompoundCapMergePolicy;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -58,10 +59,14 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * A flushed compound segment above the cap is rewritten as separate files, and the writer's log
+   * says so under the {@code MP} component.
+   */
   public void testFlushedCompoundSegmentAboveCapIsRewritten() throws IOException {
+    RecordingInfoStream log = new RecordingInfoStream();
     try (Directory directory = newDirectory()) {
-      CompoundCapMergePolicy policy =
-          new CompoundCapMergePolicy(RandomCompoundCapConfig.newTieredMergePolicy(random()));
+      CompoundCapMergePolicy policy = new CompoundCapMergePolicy(newTieredMergePolicy(random()));
       policy.setMaxCompoundSegmentBytes(16 * 1024);
       IndexWriterConfig config =
           newIndexWriterConfig(new MockAnalyzer(random()))
@@ -69,7 +74,8 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
               .setMergeScheduler(new SerialMergeScheduler())
               .setUseCompoundFile(true)
               .setRAMBufferSizeMB(64)
-              .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH);
+              .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH)
+              .setInfoStream(log);
       Random random = random();
       List<String> vocabulary = vocabulary(random);
       int docs = atLeast(500);
@@ -87,6 +93,20 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
         assertFalse("still compound: " + segment, segment.compound());
         assertEquals("rewritten by a merge: " + segment, "merge", segment.source());
         assertEquals(docs, segment.maxDoc());
+        // The flushed segment's own size: a merge may encode the same documents in other sizes.
+        List<String> rewrites = log.startingWith("rewrite compound segment _0 as separate files: ");
+        assertEquals(log.messages.toString(), 1, rewrites.size());
+        assertTrue(
+            rewrites.get(0),
+            rewrites
+                .get(0)
+                .endsWith(", " + docs + " docs; caps 16,384 bytes (16.0 KiB), unlimited docs"));
+        log.assertLogged(
+            "new segment "
+                + segment.name()
+                + " stays as separate files: "
+                + CompoundLimits.describeBytes(segment.dataBytes())
+                + " of data > cap 16,384 bytes (16.0 KiB)");
       }
     }
   }
@@ -95,13 +115,13 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
   public void testLiveSettingChanges() throws IOException {
     try (Directory directory = newDirectory()) {
       Random random = random();
-      CompoundCapMergePolicy policy = RandomCompoundCapConfig.newPolicy(random);
+      CompoundCapMergePolicy policy = RandomCompoundCapMergePolicy.create(random);
       Workload workload = new Workload(random, directory, policy);
       try (IndexWriter writer = new IndexWriter(directory, workload.config)) {
         int rounds = TestUtil.nextInt(random, 2, 4);
         for (int round = 0; round < rounds; round++) {
           workload.operations(writer, atLeast(300), false);
-          RandomCompoundCapConfig.configure(random, policy);
+          RandomCompoundCapMergePolicy.randomizeLimits(random, policy);
         }
         // Segments named from here on were created, and so decided, under the final caps.
         writer.commit();
@@ -200,7 +220,7 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
     private int addedCount;
 
     Workload(Random random, Directory directory) {
-      this(random, directory, RandomCompoundCapConfig.newPolicy(random));
+      this(random, directory, RandomCompoundCapMergePolicy.create(random));
     }
 
     Workload(Random random, Directory directory, CompoundCapMergePolicy policy) {

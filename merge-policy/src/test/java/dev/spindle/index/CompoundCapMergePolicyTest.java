@@ -1,5 +1,6 @@
 package dev.spindle.index;
 
+import dev.spindle.tests.index.RandomCompoundCapMergePolicy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +44,7 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
 
   @Override
   protected MergePolicy mergePolicy() {
-    return RandomCompoundCapConfig.newPolicy(random());
+    return RandomCompoundCapMergePolicy.create(random());
   }
 
   @Override
@@ -86,7 +87,7 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
   }
 
   private static CompoundCapMergePolicy scalableMergePolicy() {
-    CompoundCapMergePolicy policy = RandomCompoundCapConfig.newPolicy(random());
+    CompoundCapMergePolicy policy = RandomCompoundCapMergePolicy.create(random());
     int maxMergedSegmentMB = TestUtil.nextInt(random(), 1024, 10 * 1024);
     if (policy.unwrap() instanceof TieredMergePolicy tiered) {
       tiered.setMaxMergedSegmentMB(maxMergedSegmentMB);
@@ -594,7 +595,7 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
   }
 
   /** Flushes one segment per doc count, compound or not, into {@code directory}, and commits. */
-  private static SegmentInfos writeSegments(Directory directory, boolean compound, int... docCounts)
+  static SegmentInfos writeSegments(Directory directory, boolean compound, int... docCounts)
       throws IOException {
     IndexWriterConfig config =
         newIndexWriterConfig(new MockAnalyzer(random()))
@@ -700,7 +701,7 @@ public class CompoundCapMergePolicyTest extends BaseMergePolicyTestCase {
    * A tiered policy whose merges the test dictates, so that the wrapper's additions can be told
    * apart; its maxMergeAtOnce still sets the rewrite width.
    */
-  private static final class ScriptedMergePolicy extends TieredMergePolicy {
+  static final class ScriptedMergePolicy extends TieredMergePolicy {
     MergeSpecification natural;
     MergeSpecification forced;
 

@@ -1,4 +1,4 @@
-package dev.spindle.tests;
+package dev.spindle.tests.index;
 
 import dev.spindle.index.CompoundCapMergePolicy;
 import java.util.Random;
@@ -13,12 +13,13 @@ import org.apache.lucene.index.TieredMergePolicy;
  * a suite's indexes mix compound and split segments the way a capped index does, whatever their
  * size, and exercise the rewrites of flushed compound segments above the cap.
  *
- * <p>The byte cap is the default 64 MiB one time in four; otherwise it is mostly small, between 1
- * KiB and 16 MiB, so that the small indexes of tests have segments on both sides of it, and rarely
- * 0 or unlimited. A document cap is set one time in four and the wrapped policy's ratio opted into
- * one time in five. {@link #create} wraps a tiered, log-byte-size or log-doc policy with random
- * settings; {@link #wrap} wraps the caller's policy, for instance {@code
- * LuceneTestCase.newMergePolicy()}.
+ * <p>The byte cap is mostly small, between 1 KiB and 1 MiB, so that the indexes of tests, a few
+ * hundred kilobytes to a few megabytes, have segments on both sides of it; one time in ten it is
+ * the default 64 MiB, and one time in twenty each 0 or unlimited. A document cap is set one time in
+ * four and the wrapped policy's ratio opted into one time in five. {@link #create} wraps a tiered,
+ * log-byte-size or log-doc policy with random settings; {@link #wrap} wraps the caller's policy,
+ * for instance {@code LuceneTestCase.newMergePolicy()}; {@link #randomizeLimits} changes the caps
+ * of a live policy, as a dynamic setting would.
  *
  * <p>Every choice comes from the {@link Random} passed in, so a failure reproduces from the test
  * seed. Thread-safe: it holds no state.
@@ -31,7 +32,7 @@ import org.apache.lucene.index.TieredMergePolicy;
 public final class RandomCompoundCapMergePolicy {
 
   private static final long SMALLEST_CAP = 1L << 10;
-  private static final long LARGEST_CAP = 16L << 20;
+  private static final long LARGEST_CAP = 1L << 20;
 
   private RandomCompoundCapMergePolicy() {}
 
@@ -52,47 +53,58 @@ public final class RandomCompoundCapMergePolicy {
   }
 
   /**
-   * Wraps a policy with random caps.
+   * Wraps a policy with random limits.
    *
    * @param random the test's source of randomness
    * @param in the policy that chooses merges
    * @return the new policy
    */
   public static CompoundCapMergePolicy wrap(Random random, MergePolicy in) {
-    CompoundCapMergePolicy policy = new CompoundCapMergePolicy(in);
+    return randomizeLimits(random, new CompoundCapMergePolicy(in));
+  }
+
+  /**
+   * Sets random limits on a policy, which may be in use by a live writer: a random byte cap,
+   * sometimes a document cap (else none), and sometimes the wrapped policy's ratio (else not).
+   *
+   * @param random the test's source of randomness
+   * @param policy the policy to change
+   * @return {@code policy}
+   */
+  public static CompoundCapMergePolicy randomizeLimits(
+      Random random, CompoundCapMergePolicy policy) {
     policy.setMaxCompoundSegmentBytes(randomCap(random));
-    if (random.nextInt(4) == 0) {
-      policy.setMaxCompoundSegmentDocs(1 + random.nextInt(random.nextBoolean() ? 1_000 : 100_000));
-    }
-    if (random.nextInt(5) == 0) {
-      policy.setUseWrappedRatio(true);
-    }
+    policy.setMaxCompoundSegmentDocs(
+        random.nextInt(4) == 0
+            ? 1 + random.nextInt(random.nextBoolean() ? 1_000 : 100_000)
+            : Integer.MAX_VALUE);
+    policy.setUseWrappedRatio(random.nextInt(5) == 0);
     return policy;
   }
 
   private static long randomCap(Random random) {
-    int choice = random.nextInt(40);
+    int choice = random.nextInt(20);
     if (choice == 0) {
       return 0;
     }
     if (choice == 1) {
       return Long.MAX_VALUE;
     }
-    if (choice < 12) {
+    if (choice < 4) {
       return CompoundCapMergePolicy.DEFAULT_MAX_COMPOUND_SEGMENT_BYTES;
     }
     double log =
         Math.log(SMALLEST_CAP)
             + random.nextDouble() * (Math.log(LARGEST_CAP) - Math.log(SMALLEST_CAP));
-    return Math.round(Math.exp(log));
+    return Math.max(SMALLEST_CAP, Math.min(LARGEST_CAP, Math.round(Math.exp(log))));
   }
 
   private static TieredMergePolicy randomTiered(Random random) {
     TieredMergePolicy tiered = new TieredMergePolicy();
-    tiered.setMaxMergeAtOnce(2 + random.nextInt(30));
-    tiered.setSegmentsPerTier(2 + random.nextInt(30));
-    tiered.setFloorSegmentMB(0.01 + random.nextDouble() * 16);
-    tiered.setMaxMergedSegmentMB(1 + random.nextDouble() * 5 * 1024);
+    tiered.setMaxMergeAtOnce(2 + random.nextInt(19));
+    tiered.setSegmentsPerTier(2 + random.nextInt(19));
+    tiered.setFloorSegmentMB(0.01 + random.nextDouble() * 2);
+    tiered.setMaxMergedSegmentMB(0.5 + random.nextDouble() * 100);
     tiered.setDeletesPctAllowed(20 + random.nextDouble() * 30);
     tiered.setForceMergeDeletesPctAllowed(random.nextDouble() * 30);
     randomRatio(random, tiered);
@@ -102,8 +114,8 @@ public final class RandomCompoundCapMergePolicy {
   private static LogByteSizeMergePolicy randomLogByteSize(Random random) {
     LogByteSizeMergePolicy log = new LogByteSizeMergePolicy();
     randomLog(random, log);
-    log.setMinMergeMB(0.01 + random.nextDouble() * 16);
-    log.setMaxMergeMB(1 + random.nextDouble() * 2 * 1024);
+    log.setMinMergeMB(0.01 + random.nextDouble() * 2);
+    log.setMaxMergeMB(0.5 + random.nextDouble() * 100);
     return log;
   }
 
@@ -115,7 +127,7 @@ public final class RandomCompoundCapMergePolicy {
   }
 
   private static void randomLog(Random random, LogMergePolicy log) {
-    log.setMergeFactor(2 + random.nextInt(30));
+    log.setMergeFactor(2 + random.nextInt(19));
     log.setCalibrateSizeByDeletes(random.nextBoolean());
     randomRatio(random, log);
   }
