@@ -40,19 +40,13 @@ enum FileAccess {
    * Per-document data: stored fields and term vectors. A few pages at a random place are read per
    * returned document, and rarely again soon after: {@code RANDOM} on every kernel, so that a miss
    * reads only those pages, and so that they are the first to go when memory is short, which is
-   * right for them even with the multi-generational LRU. Their readers jump to a document, then
-   * read the few pages that hold it: their inputs can prefetch those pages in one request ({@link
-   * PrefetchingInput}).
+   * right for them even with the multi-generational LRU. Their codec prefetches a whole compressed
+   * chunk per document: their inputs clip it ({@link ClippedPrefetchInput}).
    */
   PER_DOCUMENT {
     @Override
     ReadAdvice advice(PageReclaim reclaim) {
       return ReadAdvice.RANDOM;
-    }
-
-    @Override
-    boolean prefetches() {
-      return true;
     }
   },
   /**
@@ -131,13 +125,6 @@ enum FileAccess {
 
   /** The advice for a mapped file of this kind, outside merges and flushes. */
   abstract ReadAdvice advice(PageReclaim reclaim);
-
-  /**
-   * Whether a mapped input of this kind prefetches ahead of its reads, outside merges and flushes.
-   */
-  boolean prefetches() {
-    return false;
-  }
 
   /**
    * Classifies a file by its extension ({@link FileRouting#extension}) or, for an extension this

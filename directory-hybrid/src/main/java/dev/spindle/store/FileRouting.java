@@ -69,8 +69,7 @@ final class FileRouting {
   ReadAdvice readAdvice(String name, IOContext context) {
     // Merges and flushes stream whole files once; read-ahead is what they want, and with it the
     // kernel drops their pages first.
-    if (context.context() == IOContext.Context.MERGE
-        || context.context() == IOContext.Context.FLUSH) {
+    if (isStreamed(context)) {
       return ReadAdvice.SEQUENTIAL;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
@@ -82,25 +81,38 @@ final class FileRouting {
   }
 
   /**
-   * Whether a mapped input of this file prefetches ahead of its reads ({@link PrefetchingInput}):
-   * per-document data read to serve requests, advised {@code RANDOM}. A merge or flush reads
-   * sequentially and the kernel's read-ahead already fetches ahead; a file configured to another
-   * advice gets the read-around or read-ahead of that advice instead.
+   * Whether the prefetches of a mapped input of this file are clipped ({@link
+   * ClippedPrefetchInput}): per-document data read to serve requests, whose codec prefetches a
+   * whole compressed chunk for one document.
    *
    * @param name the mapped file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides
    */
-  boolean prefetches(String name, IOContext context) {
-    if (context.hints().contains(ReadOnceHint.INSTANCE)
-        || readAdvice(name, context) != ReadAdvice.RANDOM) {
+  boolean clipsPrefetch(String name, IOContext context) {
+    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
       return false;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
-    return FileAccess.of(extension, context).prefetches();
+    return FileAccess.of(extension, context) == FileAccess.PER_DOCUMENT;
   }
 
-  boolean preload(String name) {
+  /**
+   * Whether a mapped file is loaded into physical memory when opened: only files of the configured
+   * extensions, and only when opened to serve searches. A merge or flush reads a file once, front
+   * to back, and a read-once input is closed right after: loading them would only evict what
+   * searches use.
+   */
+  boolean preload(String name, IOContext context) {
+    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
+      return false;
+    }
     return preloadExtensions.contains(extension(name));
+  }
+
+  /** Whether the context is a merge's or a flush's, which read whole files once. */
+  static boolean isStreamed(IOContext context) {
+    return context.context() == IOContext.Context.MERGE
+        || context.context() == IOContext.Context.FLUSH;
   }
 
   Set<String> mmapExtensions() {

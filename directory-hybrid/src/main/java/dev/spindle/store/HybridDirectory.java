@@ -7,19 +7,20 @@ import java.lang.System.Logger.Level;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.lucene.store.AlreadyClosedException;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FSLockFactory;
 import org.apache.lucene.store.IOContext;
@@ -67,8 +68,8 @@ import org.apache.lucene.util.IOUtils;
  * <table class="striped">
  *   <caption>Default read advice of mapped files</caption>
  *   <thead>
- *     <tr><th>kind</th><th>extensions</th><th>{@link PageReclaim#LRU}</th>
- *         <th>{@link PageReclaim#MULTI_GEN_LRU}</th></tr>
+ *     <tr><th>kind</th><th>extensions</th><th>{@link PageReclaim#LRU}, {@link
+ *         PageReclaim#UNKNOWN}</th><th>{@link PageReclaim#MULTI_GEN_LRU}</th></tr>
  *   </thead>
  *   <tbody>
  *     <tr><td>small indexes, used on every lookup</td><td>tip fdx tvx kdi</td>
@@ -86,22 +87,34 @@ import org.apache.lucene.util.IOUtils;
  * keeps the kernel's view of which pages are in use. On Linux 6.3 and later the two are exclusive
  * ({@link PageReclaim} explains why), and with the multi-generational LRU a {@code RANDOM} page is
  * evicted before anything else, so there only per-document data, whose pages are rarely reused
- * anyway, keeps {@code RANDOM}. A file inside a compound file is a slice of the compound file's
- * mapping and gets the advice of its own kind, except that Lucene cannot widen a slice back to
- * {@code NORMAL}: with the classic LRU the small indexes inside a compound file stay {@code
- * RANDOM}. A file with an extension the table does not know is classified by the hints its codec
- * passed (for example {@link org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL}
- * without hints. {@link Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all
- * this; the {@code defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
+ * anyway, keeps {@code RANDOM}. With the classic LRU, the structures keep {@code RANDOM} even when
+ * another process shares the page cache and keeps its own pages in use: their pages are then
+ * evicted first, but a {@code NORMAL} mapping would read a read-around window per miss, which cost
+ * more in the benchmark's measurement beside such a process. Where the kernel cannot be told
+ * ({@link PageReclaim#UNKNOWN}) the classic table applies, for the same reason. A file inside a
+ * compound file is a slice of the compound file's mapping and gets the advice of its own kind,
+ * except that Lucene cannot widen a slice back to {@code NORMAL}: with the classic LRU the small
+ * indexes inside a compound file stay {@code RANDOM}. A file with an extension the table does not
+ * know is classified by the hints its codec passed (for example {@link
+ * org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL} without hints. {@link
+ * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
+ * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
- * <p><b>Prefetching.</b> With {@link Builder#prefetchPerDocumentReads} on, the mapped inputs of
- * per-document data prefetch the pages ahead of their reads in one request per jump, for an index
- * larger than the page cache; off by default, because it slows reads that hit the page cache.
+ * <p><b>Prefetching.</b> Every input this directory returns, and every clone and slice of it,
+ * passes {@link IndexInput#prefetch} on to its mapping, where Lucene turns it into {@code
+ * madvise(MADV_WILLNEED)} unless the pages are cached; NIO inputs ignore it, as {@link
+ * NIOFSDirectory}'s do. For stored fields and term vectors, whose codec prefetches the whole
+ * compressed chunk that holds a document (tens of KiB), the prefetch asks for the chunk's first 8
+ * KiB only: the header and dictionary that every read of the chunk needs; the block that holds the
+ * document then faults on its own. Prefetches of pages already cached stay cheap: a clipped
+ * prefetch goes to the same Lucene input each time, which stops checking residency after a run of
+ * hits.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
- * stays fully usable; the fallback is counted in {@link #stats()} and logged once per directory, at
- * {@code WARNING}, through {@link System.Logger}. With {@link Builder#mappingFallback
+ * stays fully usable; the fallback is counted per {@link MappingFailure cause} in {@link #stats()},
+ * and the first fallback of each cause is logged at {@code WARNING} through {@link System.Logger},
+ * with its stack trace at {@code DEBUG}. With {@link Builder#mappingFallback
  * mappingFallback(false)}, {@link #openInput} throws instead, for deployments that would rather
  * fail than read a file meant to be mapped through NIO for a reader's whole life.
  *
@@ -113,9 +126,10 @@ import org.apache.lucene.util.IOUtils;
  * FSDirectory}'s own: nothing is durable before {@code sync}, and a rename is durable after {@code
  * syncMetaData}.
  *
- * <p><b>Close.</b> Closing the directory closes every mapped input still open, so all mappings are
- * released: a reader still using this directory afterwards gets {@link AlreadyClosedException}. NIO
- * inputs are left to their owners, as with {@link NIOFSDirectory}.
+ * <p><b>Close.</b> As with every Lucene directory, closing it stops it from opening inputs, and
+ * leaves the inputs already open to their owners: a reader opened before stays usable until it is
+ * closed itself, whatever the order in which an application shuts down. A file's mapping is
+ * released when the last input of it, clones and slices aside, is closed.
  *
  * <p><b>Lucene releases.</b> Runs on Lucene 10.3.0 and every later 10.x release; building one on
  * another release throws {@link IllegalStateException} naming the release found. On 10.3 to 10.5,
@@ -145,14 +159,16 @@ public final class HybridDirectory extends FSDirectory {
   private final MappingFailureInjector mappingFailureInjector;
   private final boolean mappingFallback;
 
-  private final boolean prefetchPerDocumentReads;
-  private final boolean prefetchEveryMappedFile;
-  private final Set<MappedInput> openMappings = ConcurrentHashMap.newKeySet();
+  private final MappedInputHook mappedInputHook;
+
+  private final boolean clipPrefetchOfEveryMappedFile;
+  private final AtomicInteger openMappedInputs = new AtomicInteger();
   private final AtomicLong mappedBytes = new AtomicLong();
   private final LongAdder mappedOpens = new LongAdder();
   private final LongAdder nioOpens = new LongAdder();
-  private final LongAdder mappingFallbacks = new LongAdder();
-  private final AtomicBoolean fallbackLogged = new AtomicBoolean();
+  private final Map<MappingFailure, LongAdder> fallbacksByCause =
+      new EnumMap<>(MappingFailure.class);
+  private final Set<MappingFailure> loggedCauses = ConcurrentHashMap.newKeySet();
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -190,10 +206,11 @@ public final class HybridDirectory extends FSDirectory {
             builder.preloadExtensions);
     this.mappingFailureInjector = builder.mappingFailureInjector;
     this.mappingFallback = builder.mappingFallback;
-    // Without native access, IndexInput.prefetch does nothing and the wrapper would only cost.
-    this.prefetchPerDocumentReads =
-        builder.prefetchPerDocumentReads && MMapDirectory.supportsMadvise();
-    this.prefetchEveryMappedFile = builder.prefetchEveryMappedFile;
+    this.mappedInputHook = builder.mappedInputHook;
+    for (MappingFailure cause : MappingFailure.values()) {
+      fallbacksByCause.put(cause, new LongAdder());
+    }
+    this.clipPrefetchOfEveryMappedFile = builder.clipPrefetchOfEveryMappedFile;
     boolean success = false;
     MMapDirectory mmap = null;
     try {
@@ -201,7 +218,7 @@ public final class HybridDirectory extends FSDirectory {
       // no lock, and their own pending-delete sets stay empty.
       mmap = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
       mmap.setReadAdvice((name, context) -> Optional.of(routing.readAdvice(name, context)));
-      mmap.setPreload((name, context) -> routing.preload(name));
+      mmap.setPreload(routing::preload);
       this.mmapReader = mmap;
       this.nioReader = new NIOFSDirectory(directory, NoLockFactory.INSTANCE);
       success = true;
@@ -233,7 +250,7 @@ public final class HybridDirectory extends FSDirectory {
     IndexInput mapped;
     try {
       mappingFailureInjector.beforeMapping(name, context);
-      mapped = mmapReader.openInput(name, context);
+      mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
     } catch (FileSystemException
         | FileNotFoundException
         | ClosedChannelException
@@ -256,7 +273,7 @@ public final class HybridDirectory extends FSDirectory {
       }
       return fallBackToNio(name, context, mappingFailure);
     }
-    return track(mapped, prefetches(name, context));
+    return track(mapped, readPath(name, context));
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
@@ -274,9 +291,10 @@ public final class HybridDirectory extends FSDirectory {
       nioFailure.addSuppressed(mappingFailure);
       throw nioFailure;
     }
-    mappingFallbacks.increment();
+    MappingFailure cause = MappingFailure.of(mappingFailure);
+    fallbacksByCause.get(cause).increment();
     nioOpens.increment();
-    if (fallbackLogged.compareAndSet(false, true)) {
+    if (loggedCauses.add(cause)) {
       LOGGER.log(
           Level.WARNING,
           "Could not memory-map \""
@@ -284,37 +302,41 @@ public final class HybridDirectory extends FSDirectory {
               + "\" in "
               + directory
               + ", reading it through NIO instead ("
+              + cause
+              + ": "
               + mappingFailure
-              + "). Later fallbacks in this directory are only counted, see"
-              + " HybridDirectory.stats(). If vm.max_map_count is exhausted, raise it.");
+              + "). Later fallbacks of this cause in this directory are only counted, see"
+              + " HybridDirectory.stats().");
       LOGGER.log(Level.DEBUG, "Mapping failure of \"" + name + "\"", mappingFailure);
     }
     return input;
   }
 
-  private IndexInput track(IndexInput mapped, boolean prefetching) throws IOException {
-    MappedInput input = new MappedInput(this, mapped, prefetching);
-    openMappings.add(input);
+  private IndexInput track(IndexInput mapped, UnaryOperator<IndexInput> readPath) {
+    MappedInput input = new MappedInput(this, mapped, readPath);
+    openMappedInputs.incrementAndGet();
     mappedBytes.addAndGet(input.mappedLength());
-    if (isOpen == false) {
-      // close() ran between ensureOpen() and add(): it may have missed this input.
-      IOUtils.closeWhileHandlingException(input);
-      throw new AlreadyClosedException("this Directory is closed");
-    }
     mappedOpens.increment();
     return input;
   }
 
-  /** Whether a mapped input of {@code name} prefetches ahead of its reads. */
-  boolean prefetches(String name, IOContext context) {
-    return prefetchPerDocumentReads
-        && (prefetchEveryMappedFile || routing.prefetches(name, context));
+  /**
+   * How the clones and slices of a mapped input of {@code name} are read: Lucene's mapped inputs
+   * themselves, or, for per-document data, wrapped so that their prefetches are clipped. Without
+   * native access Lucene's prefetch does nothing, and the wrapper would only cost.
+   */
+  UnaryOperator<IndexInput> readPath(String name, IOContext context) {
+    if (MMapDirectory.supportsMadvise()
+        && (clipPrefetchOfEveryMappedFile || routing.clipsPrefetch(name, context))) {
+      return ClippedPrefetchInput::new;
+    }
+    return UnaryOperator.identity();
   }
 
+  /** Called once by each {@link MappedInput} when it is closed. */
   void mappingClosed(MappedInput input) {
-    if (openMappings.remove(input)) {
-      mappedBytes.addAndGet(-input.mappedLength());
-    }
+    openMappedInputs.decrementAndGet();
+    mappedBytes.addAndGet(-input.mappedLength());
   }
 
   /**
@@ -323,12 +345,15 @@ public final class HybridDirectory extends FSDirectory {
    * @return the current counters
    */
   public Stats stats() {
+    Map<MappingFailure, Long> fallbacks = new EnumMap<>(MappingFailure.class);
+    fallbacksByCause.forEach((cause, count) -> fallbacks.put(cause, count.sum()));
     return new Stats(
         mappedOpens.sum(),
         nioOpens.sum(),
-        mappingFallbacks.sum(),
+        fallbacks,
         mappedBytes.get(),
-        openMappings.size(),
+        openMappedInputs.get(),
+        routing.pageReclaim(),
         LuceneSupport.RUNNING.toString(),
         LuceneSupport.MISSING_FEATURES);
   }
@@ -352,15 +377,15 @@ public final class HybridDirectory extends FSDirectory {
     return routing.pageReclaim();
   }
 
+  /**
+   * Closes this directory: it opens no more inputs. Inputs that are open stay usable until their
+   * owners close them, as with {@link MMapDirectory} and {@link NIOFSDirectory}; a mapping is
+   * released when the last input of its file is closed.
+   */
   @Override
   public synchronized void close() throws IOException {
-    // super.close() first: once isOpen is false, track() refuses new mappings, so the copy of
-    // openMappings taken after it misses none.
-    IOUtils.close(
-        HybridDirectory.super::close,
-        () -> IOUtils.close(List.copyOf(openMappings)),
-        mmapReader,
-        nioReader);
+    // The inner directories only mark themselves closed: neither closes the inputs it opened.
+    IOUtils.close(HybridDirectory.super::close, mmapReader, nioReader);
   }
 
   @Override
@@ -368,37 +393,40 @@ public final class HybridDirectory extends FSDirectory {
     return super.toString()
         + " routing=["
         + routing
-        + "] prefetchPerDocumentReads="
-        + prefetchPerDocumentReads
+        + "]"
         + (mappingFallback ? "" : " mappingFallback=false");
   }
 
   /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, and what the
-   * Lucene release it runs on lacks. Immutable.
+   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, what it chose
+   * its read advice for, and what the Lucene release it runs on lacks. An immutable snapshot whose
+   * counters are each exact but not taken atomically together.
    */
   public static final class Stats {
     private final long mappedOpens;
     private final long nioOpens;
-    private final long mappingFallbacks;
+    private final Map<MappingFailure, Long> fallbacksByCause;
     private final long mappedBytes;
     private final int openMappedInputs;
+    private final PageReclaim pageReclaim;
     private final String luceneVersion;
     private final Set<String> missingLuceneFeatures;
 
     private Stats(
         long mappedOpens,
         long nioOpens,
-        long mappingFallbacks,
+        Map<MappingFailure, Long> fallbacksByCause,
         long mappedBytes,
         int openMappedInputs,
+        PageReclaim pageReclaim,
         String luceneVersion,
         Set<String> missingLuceneFeatures) {
       this.mappedOpens = mappedOpens;
       this.nioOpens = nioOpens;
-      this.mappingFallbacks = mappingFallbacks;
+      this.fallbacksByCause = Collections.unmodifiableMap(fallbacksByCause);
       this.mappedBytes = mappedBytes;
       this.openMappedInputs = openMappedInputs;
+      this.pageReclaim = pageReclaim;
       this.luceneVersion = luceneVersion;
       this.missingLuceneFeatures = missingLuceneFeatures;
     }
@@ -423,12 +451,26 @@ public final class HybridDirectory extends FSDirectory {
 
     /**
      * Returns how many inputs should have been mapped but were opened through NIO because mapping
-     * failed.
+     * failed, whatever the cause.
      *
      * @return mapping failures that fell back to NIO
      */
     public long mappingFallbacks() {
-      return mappingFallbacks;
+      long sum = 0;
+      for (long count : fallbacksByCause.values()) {
+        sum += count;
+      }
+      return sum;
+    }
+
+    /**
+     * Returns how many inputs were opened through NIO because mapping failed for {@code cause}.
+     *
+     * @param cause the cause
+     * @return mapping failures of that cause that fell back to NIO
+     */
+    public long mappingFallbacks(MappingFailure cause) {
+      return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
     }
 
     /**
@@ -441,12 +483,23 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Returns how many mapped inputs are open now; clones and slices are not counted.
+     * Returns how many mapped inputs are open now; clones and slices are not counted. Inputs stay
+     * open, and counted, after the directory is closed, until their owners close them.
      *
      * @return mapped inputs open now
      */
     public int openMappedInputs() {
       return openMappedInputs;
+    }
+
+    /**
+     * Returns the page reclaim the read advice was chosen for. {@link PageReclaim#UNKNOWN} means it
+     * could not be detected ({@code /sys} hidden) and the advice is the one safe on both kernels.
+     *
+     * @return the page reclaim given to the builder, or detected
+     */
+    public PageReclaim pageReclaim() {
+      return pageReclaim;
     }
 
     /**
@@ -473,16 +526,26 @@ public final class HybridDirectory extends FSDirectory {
 
     @Override
     public String toString() {
+      StringBuilder causes = new StringBuilder();
+      fallbacksByCause.forEach(
+          (cause, count) -> {
+            if (count > 0) {
+              causes.append(causes.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
+            }
+          });
       return "Stats[mappedOpens="
           + mappedOpens
           + ", nioOpens="
           + nioOpens
           + ", mappingFallbacks="
-          + mappingFallbacks
+          + mappingFallbacks()
+          + (causes.isEmpty() ? "" : " (" + causes + ")")
           + ", mappedBytes="
           + mappedBytes
           + ", openMappedInputs="
           + openMappedInputs
+          + ", pageReclaim="
+          + pageReclaim
           + ", luceneVersion="
           + luceneVersion
           + ", missingLuceneFeatures="
@@ -503,11 +566,11 @@ public final class HybridDirectory extends FSDirectory {
     private Optional<ReadAdvice> defaultAdvice = Optional.empty();
     private Optional<PageReclaim> pageReclaim = Optional.empty();
     private Set<String> preloadExtensions = Set.of();
-    private boolean prefetchPerDocumentReads;
-    private boolean prefetchEveryMappedFile;
+    private boolean clipPrefetchOfEveryMappedFile;
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
     private boolean mappingFallback = true;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
+    private MappedInputHook mappedInputHook = MappedInputHook.NONE;
 
     private Builder(Path path) {
       LuceneSupport.ensureSupported();
@@ -591,33 +654,6 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets whether mapped per-document data, stored fields and term vectors, is prefetched ahead of
-     * its reads; off if not called. Meant for an index larger than the page cache, read by gets or
-     * fetches of stored fields.
-     *
-     * <p>These files are advised {@code RANDOM}, so each page a document spans is a storage round
-     * trip of its own when it is not cached. With prefetching on, a seek or skip out of the window
-     * prefetched last asks the kernel for the next 8 KiB in one request, which is where Lucene's
-     * stored fields keep a chunk's header or the block a document starts in. Files configured to
-     * another advice, and merges, do not prefetch. Requires native access (see {@link
-     * MMapDirectory}); without it, this setting is ignored.
-     *
-     * <p>It is off by default because it costs reads that hit the page cache: every read of such a
-     * file goes through one more input, and the JIT compiler then often declines to inline the
-     * mapped input's reads into the decompressor. In the get-and-search benchmark, with the page
-     * cache starved, it made about a fifth fewer storage requests per get and 1.06x to 1.16x the
-     * gets; with the whole index cached, in a JVM that used no other directory, gets ran at 0.82x
-     * to 0.93x and searches at 0.83x to 1.01x over our runs.
-     *
-     * @param enabled whether to prefetch
-     * @return this builder
-     */
-    public Builder prefetchPerDocumentReads(boolean enabled) {
-      this.prefetchPerDocumentReads = enabled;
-      return this;
-    }
-
-    /**
      * Sets the maximum size of one mapped chunk; {@link MMapDirectory#DEFAULT_MAX_CHUNK_SIZE} if
      * not called.
      *
@@ -648,18 +684,24 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Test seam: with prefetching on, every mapped file prefetches, so that Lucene's directory
-     * suite, whose files have no codec extension, reads through {@link PrefetchingInput}.
+     * Test seam: every mapped file has its prefetches clipped, as stored fields have, so that
+     * Lucene's directory suites, whose files have no codec extension, read through {@link
+     * ClippedPrefetchInput}.
      */
-    Builder prefetchEveryMappedFile() {
-      this.prefetchPerDocumentReads = true;
-      this.prefetchEveryMappedFile = true;
+    Builder clipPrefetchOfEveryMappedFile() {
+      this.clipPrefetchOfEveryMappedFile = true;
       return this;
     }
 
     /** Test seam: lets a test make mapping fail, to prove the NIO fallback. */
     Builder mappingFailureInjector(MappingFailureInjector injector) {
       this.mappingFailureInjector = Objects.requireNonNull(injector, "injector");
+      return this;
+    }
+
+    /** Test seam: lets a test see, and wrap, each input that Lucene maps. */
+    Builder mappedInputHook(MappedInputHook hook) {
+      this.mappedInputHook = Objects.requireNonNull(hook, "hook");
       return this;
     }
 

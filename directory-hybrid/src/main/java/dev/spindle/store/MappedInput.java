@@ -2,6 +2,7 @@ package dev.spindle.store;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 
@@ -12,27 +13,27 @@ import org.apache.lucene.store.IndexInput;
  *
  * <p>Clones and slices are released together with this master, as with any Lucene input, and are
  * what codecs read on the hot path: they are the mapped inputs themselves, unwrapped, except those
- * of per-document data, which prefetch ahead of their reads ({@link PrefetchingInput}). A slice
- * opened with an {@link IOContext} is a file inside a compound file: it is advised, and prefetches
- * or not, as the file it stands for ({@link InnerFileHint}).
+ * of per-document data, whose prefetches are clipped ({@link ClippedPrefetchInput}). A slice opened
+ * with an {@link IOContext} is a file inside a compound file: it is advised, and read, as the file
+ * it stands for ({@link InnerFileHint}).
  */
 final class MappedInput extends ForwardingInput {
 
   private final HybridDirectory owner;
   private final long mappedLength;
-  private final boolean prefetching;
+  private final UnaryOperator<IndexInput> readPath;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
-   * @param prefetching whether the clones of this input, and its slices without a context, prefetch
-   *     ahead of their reads ({@link PrefetchingInput}); this master does not, it is not read on
+   * @param readPath wraps the clones of this input, and its slices without a context, for how they
+   *     are read ({@link HybridDirectory#readPath}); this master is not wrapped, it is not read on
    *     the hot path
    */
-  MappedInput(HybridDirectory owner, IndexInput mapped, boolean prefetching) {
+  MappedInput(HybridDirectory owner, IndexInput mapped, UnaryOperator<IndexInput> readPath) {
     super(mapped.toString(), mapped);
     this.owner = owner;
     this.mappedLength = mapped.length();
-    this.prefetching = prefetching;
+    this.readPath = readPath;
   }
 
   long mappedLength() {
@@ -52,14 +53,12 @@ final class MappedInput extends ForwardingInput {
 
   @Override
   public IndexInput clone() {
-    IndexInput clone = in.clone();
-    return prefetching ? new PrefetchingInput(clone) : clone;
+    return readPath.apply(in.clone());
   }
 
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length) throws IOException {
-    IndexInput slice = in.slice(sliceDescription, offset, length);
-    return prefetching ? new PrefetchingInput(slice) : slice;
+    return readPath.apply(in.slice(sliceDescription, offset, length));
   }
 
   /**
@@ -72,6 +71,6 @@ final class MappedInput extends ForwardingInput {
       throws IOException {
     IOContext inner = new InnerFileHint(sliceDescription).addTo(context);
     IndexInput slice = in.slice(sliceDescription, offset, length, inner);
-    return owner.prefetches(sliceDescription, inner) ? new PrefetchingInput(slice) : slice;
+    return owner.readPath(sliceDescription, inner).apply(slice);
   }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.apache.lucene.util.Constants;
 
 /**
  * How the kernel decides which page-cache pages to evict, as far as it matters for the read advice
@@ -32,8 +33,9 @@ import java.util.Locale;
  *       data whose pages are rarely reused can take {@code RANDOM} then.
  * </ul>
  *
- * <p>{@link #detect()} reads the kernel's switch; {@link HybridDirectory.Builder#pageReclaim} takes
- * an explicit value, for a container that hides {@code /sys} or for tests.
+ * <p>{@link #detect()} reads the kernel's switch, and says {@link #UNKNOWN} where {@code /sys} is
+ * hidden; {@link HybridDirectory.Builder#pageReclaim} takes an explicit value, for such a container
+ * or for tests.
  */
 public enum PageReclaim {
   /**
@@ -42,34 +44,59 @@ public enum PageReclaim {
    */
   LRU,
   /** Linux's multi-generational LRU ({@code lru_gen}), switched on. */
-  MULTI_GEN_LRU;
+  MULTI_GEN_LRU,
+  /**
+   * Linux, but which reclaim is in use cannot be told: {@code /sys/kernel/mm} is hidden, as in some
+   * containers. The read advice is then the one whose worst case is the milder on either kernel,
+   * that of {@link #LRU}. A {@code RANDOM} mapping at worst has its pages evicted in the order they
+   * were read, whatever their use, on both kernels; a {@code NORMAL} one reads a read-around window
+   * per miss on both kernels, which beside another reader of the page cache cost several times more
+   * in the get-and-search benchmark than the lost recency of {@code RANDOM} pages.
+   */
+  UNKNOWN;
+
+  /** Where Linux exposes memory management switches, the multi-generational LRU's among them. */
+  static final Path KERNEL_MM = Path.of("/sys/kernel/mm");
 
   /** Where Linux 6.1+ exposes the multi-generational LRU's switches. */
-  static final Path LRU_GEN_ENABLED = Path.of("/sys/kernel/mm/lru_gen/enabled");
+  static final Path LRU_GEN_ENABLED = KERNEL_MM.resolve("lru_gen").resolve("enabled");
 
   /**
    * Detects the page reclaim of the running kernel from {@code /sys/kernel/mm/lru_gen/enabled}. A
-   * kernel without that file (built without {@code CONFIG_LRU_GEN}, older than 6.1, not Linux), or
-   * one that hides it, is taken as {@link #LRU}.
+   * Linux kernel that shows {@code /sys/kernel/mm} without that file (built without {@code
+   * CONFIG_LRU_GEN}, or older than 6.1) and any other operating system are taken as {@link #LRU};
+   * Linux with {@code /sys/kernel/mm} hidden is {@link #UNKNOWN}.
    *
    * @return the page reclaim in effect now
    */
   public static PageReclaim detect() {
-    return detect(LRU_GEN_ENABLED);
+    return detect(LRU_GEN_ENABLED, KERNEL_MM, Constants.LINUX);
   }
 
   /**
-   * Detects the page reclaim from a file with the contents of {@code lru_gen/enabled}: a bit mask
-   * such as {@code 0x0007} whose lowest bit is the main switch.
+   * Detects the page reclaim from a file with the contents of {@code lru_gen/enabled}, a bit mask
+   * such as {@code 0x0007} whose lowest bit is the main switch, or from the absence of that file in
+   * a visible {@code kernelMm} folder.
    */
-  static PageReclaim detect(Path lruGenEnabled) {
+  static PageReclaim detect(Path lruGenEnabled, Path kernelMm, boolean linux) {
     String contents;
     try {
       contents = Files.readString(lruGenEnabled, StandardCharsets.US_ASCII);
     } catch (IOException | SecurityException unreadable) {
-      return LRU;
+      if (linux == false || isVisibleFolder(kernelMm)) {
+        return LRU;
+      }
+      return UNKNOWN;
     }
     return parseLruGenEnabled(contents) ? MULTI_GEN_LRU : LRU;
+  }
+
+  private static boolean isVisibleFolder(Path folder) {
+    try {
+      return Files.isDirectory(folder) && Files.isReadable(folder);
+    } catch (SecurityException hidden) {
+      return false;
+    }
   }
 
   /**

@@ -33,6 +33,7 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.MemorySegmentAccessInput;
 import org.apache.lucene.store.MergeInfo;
 import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
@@ -188,16 +189,41 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   }
 
   public void testDetectionReadsTheKernelSwitch() throws IOException {
-    Path sysfs = createTempDir();
-    Path enabled = sysfs.resolve("enabled");
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
+    Path mm = createTempDir();
+    Path enabled = mm.resolve("lru_gen").resolve("enabled");
+    // A visible /sys/kernel/mm without lru_gen: a kernel without the multi-generational LRU.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, mm, true));
 
+    Files.createDirectories(enabled.getParent());
     Files.writeString(enabled, "0x0007\n", StandardCharsets.US_ASCII);
-    assertEquals(PageReclaim.MULTI_GEN_LRU, PageReclaim.detect(enabled));
+    assertEquals(PageReclaim.MULTI_GEN_LRU, PageReclaim.detect(enabled, mm, true));
     Files.writeString(enabled, "0x0000\n", StandardCharsets.US_ASCII);
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled));
-    // Unreadable: a folder where the file should be.
-    assertEquals(PageReclaim.LRU, PageReclaim.detect(sysfs));
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, mm, true));
+    // Unreadable: a folder where the file should be, in a visible /sys/kernel/mm.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled.getParent(), mm, true));
+  }
+
+  /**
+   * A hidden /sys on Linux cannot tell the kernels apart: the classic LRU's table is chosen, whose
+   * worst case on the other kernel is the milder (see {@link PageReclaim#UNKNOWN}).
+   */
+  public void testHiddenSysIsUnknownOnLinuxAndGetsTheAdviceSafeOnBoth() throws IOException {
+    Path hidden = createTempDir().resolve("mm");
+    Path enabled = hidden.resolve("lru_gen").resolve("enabled");
+    assertEquals(PageReclaim.UNKNOWN, PageReclaim.detect(enabled, hidden, true));
+    // Another operating system has no multi-generational LRU.
+    assertEquals(PageReclaim.LRU, PageReclaim.detect(enabled, hidden, false));
+
+    FileRouting unknown = routing(PageReclaim.UNKNOWN);
+    FileRouting lru = routing(PageReclaim.LRU);
+    for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+      assertEquals(extension, advice(lru, extension), advice(unknown, extension));
+    }
+    try (HybridDirectory dir =
+        HybridDirectory.builder(createTempDir()).pageReclaim(PageReclaim.UNKNOWN).build()) {
+      assertEquals(PageReclaim.UNKNOWN, dir.stats().pageReclaim());
+      assertTrue(dir.stats().toString(), dir.stats().toString().contains("pageReclaim=UNKNOWN"));
+    }
   }
 
   public void testBuilderTakesAnExplicitPageReclaim() throws IOException {
@@ -315,85 +341,60 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
     return found;
   }
 
-  public void testOnlyPerDocumentFilesPrefetchAndOnlyOutsideMerges() {
+  public void testOnlyPerDocumentFilesClipPrefetchesAndOnlyOutsideMerges() {
     FileRouting routing = routing(randomReclaim());
     for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
       String name = "_0_Lucene103_0." + extension;
       boolean perDocument = PER_DOCUMENT.contains(extension);
-      assertEquals(name, perDocument, routing.prefetches(name, randomSearchContext()));
-      assertFalse(name, routing.prefetches(name, MERGE));
-      assertFalse(name, routing.prefetches(name, FLUSH));
-      assertFalse(name, routing.prefetches(name, IOContext.READONCE));
-      IOContext slice = new InnerFileHint(name).addTo(randomSearchContext());
-      assertEquals(name, perDocument, routing.prefetches("_0.cfs", slice));
+      assertEquals(name, perDocument, routing.clipsPrefetch(name, IOContext.DEFAULT));
+      assertFalse(name, routing.clipsPrefetch(name, MERGE));
+      assertFalse(name, routing.clipsPrefetch(name, FLUSH));
+      assertFalse(name, routing.clipsPrefetch(name, IOContext.READONCE));
+      IOContext slice = new InnerFileHint(name).addTo(IOContext.DEFAULT);
+      assertEquals(name, perDocument, routing.clipsPrefetch("_0.cfs", slice));
     }
     IOContext perDocumentHints =
         IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM);
-    assertTrue(routing.prefetches("_0.xyz", perDocumentHints));
-    assertFalse(routing.prefetches("_0.xyz", IOContext.DEFAULT));
+    assertTrue(routing.clipsPrefetch("_0.xyz", perDocumentHints));
+    assertFalse(routing.clipsPrefetch("_0.xyz", IOContext.DEFAULT));
   }
 
-  /** A file configured to an advice other than RANDOM gets that advice's read-ahead instead. */
-  public void testConfiguredAdviceOtherThanRandomTurnsPrefetchingOff() {
-    ReadAdvice advice =
-        RandomPicks.randomFrom(random(), List.of(ReadAdvice.NORMAL, ReadAdvice.SEQUENTIAL));
-    FileRouting configured =
-        random().nextBoolean()
-            ? new FileRouting(
-                HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
-                Map.of("fdt", advice),
-                Optional.empty(),
-                randomReclaim(),
-                Set.of())
-            : new FileRouting(
-                HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
-                Map.of(),
-                Optional.of(advice),
-                randomReclaim(),
-                Set.of());
-    assertFalse(configured.prefetches("_0.fdt", randomSearchContext()));
-    IOContext slice = new InnerFileHint("_0.fdt").addTo(randomSearchContext());
-    assertFalse(configured.prefetches("_0.cfs", slice));
-  }
-
-  /** Off by default; when on, the clones that codecs read of stored fields prefetch. */
-  public void testClonesOfPerDocumentFilesPrefetchWhenEnabled() throws IOException {
-    for (boolean enabled : new boolean[] {false, true}) {
-      HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
-      if (enabled || random().nextBoolean()) {
-        builder.prefetchPerDocumentReads(enabled);
-      }
-      try (HybridDirectory dir = builder.build()) {
-        assertTrue(dir.toString(), dir.toString().contains("prefetchPerDocumentReads=" + enabled));
-        for (String extension : List.of("fdt", "tvd", "tim", "fdx", "doc")) {
-          String name = "_0_Lucene103_0." + extension;
-          writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-          boolean expected = enabled && PER_DOCUMENT.contains(extension);
-          try (IndexInput in = dir.openInput(name, randomSearchContext())) {
-            IndexInput clone = in.clone();
-            IndexInput slice = in.slice("s", 100, in.length() - 100);
-            assertEquals(name, expected, clone instanceof PrefetchingInput);
-            assertEquals(name, expected, slice instanceof PrefetchingInput);
-            clone.seek(in.length() - 1);
-            assertEquals((byte) (in.length() - 1), clone.readByte());
-            slice.seek(slice.length() - 1);
-            assertEquals((byte) (in.length() - 1), slice.readByte());
-          }
-          try (IndexInput in = dir.openInput(name, MERGE)) {
-            assertFalse(name, in.clone() instanceof PrefetchingInput);
-          }
+  /**
+   * The clones and slices codecs read of stored fields and term vectors clip their prefetches;
+   * those of every other file are Lucene's mapped inputs themselves, with nothing in between.
+   */
+  public void testOnlyPerDocumentClonesAreWrapped() throws IOException {
+    assumeTrue("clipping needs madvise", MMapDirectory.supportsMadvise());
+    try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
+      for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+        String name = "_0_Lucene103_0." + extension;
+        writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
+        boolean expected = PER_DOCUMENT.contains(extension);
+        try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
+          IndexInput clone = in.clone();
+          IndexInput slice = in.slice("s", 100, in.length() - 100);
+          assertEquals(name, expected, clone instanceof ClippedPrefetchInput);
+          assertEquals(name, expected, slice instanceof ClippedPrefetchInput);
+          assertEquals(name, expected == false, clone instanceof MemorySegmentAccessInput);
+          clone.seek(in.length() - 1);
+          assertEquals((byte) (in.length() - 1), clone.readByte());
+          slice.seek(slice.length() - 1);
+          assertEquals((byte) (in.length() - 1), slice.readByte());
+        }
+        try (IndexInput in = dir.openInput(name, MERGE)) {
+          assertFalse(name, in.clone() instanceof ClippedPrefetchInput);
         }
       }
     }
   }
 
   /**
-   * A real segment, compound or not, read through prefetching inputs: stored fields inside a
-   * compound file prefetch too, and every document reads back whole.
+   * A real segment, compound or not, read through clipping inputs: stored fields inside a compound
+   * file clip too, and every document, prefetched or not, reads back whole.
    */
-  public void testStoredFieldsReadBackThroughPrefetchingInputs() throws IOException {
-    try (HybridDirectory dir =
-        HybridDirectory.builder(createTempDir()).prefetchPerDocumentReads(true).build()) {
+  public void testStoredFieldsReadBackThroughClippingInputs() throws IOException {
+    assumeTrue("clipping needs madvise", MMapDirectory.supportsMadvise());
+    try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
       boolean compound = random().nextBoolean();
       List<byte[]> stored = new ArrayList<>();
       IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
@@ -416,7 +417,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       if (compound == false) {
         String fdt = IndexFileNames.segmentFileName(segment.info.name, "", "fdt");
         try (IndexInput in = dir.openInput(fdt, STORED_FIELDS_CONTEXT)) {
-          assertTrue(fdt, in.clone() instanceof PrefetchingInput);
+          assertTrue(fdt, in.clone() instanceof ClippedPrefetchInput);
         }
       } else {
         try (CompoundDirectory cfs =
@@ -426,7 +427,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               assertEquals(
                   inner,
                   PER_DOCUMENT.contains(FileRouting.extension(inner)),
-                  slice instanceof PrefetchingInput);
+                  slice instanceof ClippedPrefetchInput);
             }
           }
         }
@@ -440,6 +441,9 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
         }
         Collections.shuffle(order, random());
         for (int doc : order) {
+          if (random().nextBoolean()) {
+            storedFields.prefetch(doc);
+          }
           BytesRef value = storedFields.document(doc).getBinaryValue("value");
           assertEquals(
               "doc " + doc, new BytesRef(stored.get(doc)), value == null ? new BytesRef() : value);

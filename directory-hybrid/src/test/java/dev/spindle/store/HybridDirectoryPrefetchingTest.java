@@ -6,16 +6,16 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.store.BaseChunkedDirectoryTestCase;
 
 /**
- * Lucene's chunked-mapping suite over a hybrid directory that maps and prefetches every file, so
- * that the suite's reads, clones, slices and chunk-boundary checks all run through {@link
- * PrefetchingInput}.
+ * Lucene's chunked-mapping suite over a hybrid directory that maps every file and clips the
+ * prefetches of every file as it does those of stored fields, so that the suite's reads, clones,
+ * slices, prefetches and chunk-boundary checks all run through {@link ClippedPrefetchInput}.
  */
 public class HybridDirectoryPrefetchingTest extends BaseChunkedDirectoryTestCase {
 
   @Override
   protected Directory getDirectory(Path path, int maxChunkSize) throws IOException {
     return HybridDirectoryChunkedTest.mappingEveryFile(path, maxChunkSize)
-        .prefetchEveryMappedFile()
+        .clipPrefetchOfEveryMappedFile()
         .build();
   }
 }

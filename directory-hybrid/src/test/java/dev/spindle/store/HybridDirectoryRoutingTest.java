@@ -9,12 +9,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -276,7 +276,10 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   }
 
   public void testInjectedMappingFailureFallsBackToNio() throws IOException {
-    AtomicInteger injected = new AtomicInteger();
+    Map<MappingFailure, AtomicInteger> injected = new EnumMap<>(MappingFailure.class);
+    for (MappingFailure cause : MappingFailure.values()) {
+      injected.put(cause, new AtomicInteger());
+    }
     long salt = random().nextLong();
     List<String> logged = captureFallbackWarnings();
     try (HybridDirectory dir =
@@ -284,13 +287,21 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
             .mappingFailureInjector(
                 (name, context) -> {
                   if (name.endsWith(".cfs") || name.endsWith(".tim")) {
-                    injected.incrementAndGet();
                     // Decided by the name, not by random(): IndexWriter opens files from merge
                     // threads too, and the draws must not depend on their timing.
-                    if (((name.hashCode() ^ salt) & 1) == 0) {
-                      throw new IOException("Map failed: injected for " + name);
+                    MappingFailure cause =
+                        MappingFailure.values()[
+                            Math.floorMod(name.hashCode() ^ salt, MappingFailure.values().length)];
+                    injected.get(cause).incrementAndGet();
+                    if (cause == MappingFailure.UNSUPPORTED) {
+                      throw new UnsupportedOperationException("injected: cannot map " + name);
                     }
-                    throw new UnsupportedOperationException("injected: cannot map " + name);
+                    throw new IOException(
+                        switch (cause) {
+                          case OUT_OF_MAPPINGS -> "Map failed: injected for " + name;
+                          case PERMISSION_DENIED -> "Permission denied: injected for " + name;
+                          default -> "injected: something else for " + name;
+                        });
                   }
                 })
             .build()) {
@@ -319,13 +330,54 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
           assertEquals("id" + i, expected, searcher.count(new TermQuery(new Term("id", "id" + i))));
         }
       }
-      assertTrue(injected.get() > 0);
-      assertEquals(injected.get(), dir.stats().mappingFallbacks());
+      long total = 0;
+      for (MappingFailure cause : MappingFailure.values()) {
+        assertEquals(
+            cause.toString(), injected.get(cause).get(), dir.stats().mappingFallbacks(cause));
+        total += injected.get(cause).get();
+      }
+      assertTrue(total > 0);
+      assertEquals(total, dir.stats().mappingFallbacks());
     } finally {
       stopCapturingFallbackWarnings();
     }
-    assertEquals("one warning per directory: " + logged, 1, logged.size());
-    assertTrue(logged.get(0), logged.get(0).contains("reading it through NIO instead"));
+    long causes = injected.values().stream().filter(count -> count.get() > 0).count();
+    assertEquals("one warning per cause: " + logged, causes, logged.size());
+    for (String warning : logged) {
+      assertTrue(warning, warning.contains("reading it through NIO instead"));
+    }
+    for (MappingFailure cause : MappingFailure.values()) {
+      long warnings = logged.stream().filter(w -> w.contains("(" + cause + ": ")).count();
+      assertEquals(cause + " in " + logged, injected.get(cause).get() > 0 ? 1 : 0, warnings);
+    }
+  }
+
+  /** The cause of a mapping failure is read from the texts the JDK and Lucene give it. */
+  public void testMappingFailureCauses() {
+    assertEquals(
+        MappingFailure.OUT_OF_MAPPINGS,
+        MappingFailure.of(new IOException("Map failed", new OutOfMemoryError("Map failed"))));
+    assertEquals(
+        MappingFailure.OUT_OF_MAPPINGS,
+        MappingFailure.of(
+            new IOException(
+                "Map failed: MemorySegmentIndexInput(path=\"/x/_0.tim\") [this may be caused by"
+                    + " lack of enough unfragmented virtual address space]")));
+    assertEquals(
+        MappingFailure.PERMISSION_DENIED,
+        MappingFailure.of(
+            new IOException(
+                "Permission denied: MemorySegmentIndexInput(path=\"/x/_0.tim\") [this may be"
+                    + " caused by lack of enough unfragmented virtual address space]",
+                new IOException("Permission denied"))));
+    assertEquals(
+        MappingFailure.PERMISSION_DENIED,
+        MappingFailure.of(new IOException("wrapped", new IOException("Operation not permitted"))));
+    assertEquals(MappingFailure.UNSUPPORTED, MappingFailure.of(new IOException("No such device")));
+    assertEquals(
+        MappingFailure.UNSUPPORTED, MappingFailure.of(new UnsupportedOperationException()));
+    assertEquals(MappingFailure.OTHER, MappingFailure.of(new IOException("Input/output error")));
+    assertEquals(MappingFailure.OTHER, MappingFailure.of(new IOException()));
   }
 
   public void testMappingFailureWithoutFallbackNamesTheFile() throws IOException {
@@ -392,17 +444,25 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   }
 
   public void testPreloadFollowsExtensions() {
-    FileRouting routing =
-        new FileRouting(
-            HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
-            Map.of(),
-            Optional.empty(),
-            PageReclaim.LRU,
-            Set.of("tip"));
-    assertTrue(routing.preload("_0_Lucene103_0.tip"));
-    assertTrue(routing.preload("_0_Lucene103_0.TIP"));
-    assertFalse(routing.preload("_0_Lucene103_0.tim"));
-    assertFalse(defaultRouting().preload("_0_Lucene103_0.tip"));
+    FileRouting routing = preloading(Set.of("tip"));
+    assertTrue(routing.preload("_0_Lucene103_0.tip", IOContext.DEFAULT));
+    assertTrue(routing.preload("_0_Lucene103_0.TIP", IOContext.DEFAULT));
+    assertFalse(routing.preload("_0_Lucene103_0.tim", randomSearchContext()));
+    assertFalse(defaultRouting().preload("_0_Lucene103_0.tip", randomSearchContext()));
+  }
+
+  /**
+   * A merge or a flush reads a file once, and a read-once input is closed right away: loading their
+   * files would only evict what searches use.
+   */
+  public void testPreloadOnlyForSearches() {
+    FileRouting routing = preloading(Set.of("tip", "fdt"));
+    for (String name : List.of("_0_Lucene103_0.tip", "_0.fdt")) {
+      assertTrue(name, routing.preload(name, IOContext.DEFAULT));
+      assertFalse(name, routing.preload(name, IOContext.merge(new MergeInfo(10, 1000, false, 1))));
+      assertFalse(name, routing.preload(name, IOContext.flush(new FlushInfo(10, 1000))));
+      assertFalse(name, routing.preload(name, IOContext.READONCE));
+    }
   }
 
   /**
@@ -461,43 +521,6 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         seen.contains("dvs"));
   }
 
-  public void testCloseRacingOpensLeavesNoMapping() throws Exception {
-    HybridDirectory dir = new HybridDirectory(createTempDir());
-    writeFile(dir, "_0.tim", 1000);
-    int threadCount = TestUtil.nextInt(random(), 2, 4);
-    List<IndexInput> opened = Collections.synchronizedList(new ArrayList<>());
-    CountDownLatch started = new CountDownLatch(threadCount);
-    Thread[] threads = new Thread[threadCount];
-    for (int t = 0; t < threadCount; t++) {
-      threads[t] =
-          new Thread(
-              () -> {
-                started.countDown();
-                try {
-                  while (true) {
-                    opened.add(dir.openInput("_0.tim", IOContext.DEFAULT));
-                  }
-                } catch (AlreadyClosedException expected) {
-                  // the directory closed under us: the end of this thread's work
-                } catch (IOException e) {
-                  throw new AssertionError(e);
-                }
-              });
-      threads[t].start();
-    }
-    started.await();
-    dir.close();
-    for (Thread thread : threads) {
-      thread.join();
-    }
-    assertEquals(0, dir.stats().openMappedInputs());
-    assertEquals(0, dir.stats().mappedBytes());
-    for (IndexInput in : opened) {
-      expectThrows(AlreadyClosedException.class, in::readByte);
-      in.close();
-    }
-  }
-
   public void testMissingFileIsNotAFallback() throws IOException {
     try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
       expectThrows(NoSuchFileException.class, () -> dir.openInput("_9.tim", IOContext.DEFAULT));
@@ -506,7 +529,7 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     }
   }
 
-  public void testStatsTrackMappedBytesAndCloseReleasesMappings() throws IOException {
+  public void testStatsTrackMappedBytesUntilOwnersCloseTheirInputs() throws IOException {
     HybridDirectory dir = new HybridDirectory(createTempDir());
     int length = 1 + random().nextInt(10_000);
     writeFile(dir, "_0.doc", length);
@@ -521,12 +544,21 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     assertEquals(1, dir.stats().openMappedInputs());
 
     dir.close();
+    // Still the owner's to close: the directory leaves it open, as any Lucene directory does.
+    assertEquals(length, dir.stats().mappedBytes());
+    assertEquals(1, dir.stats().openMappedInputs());
+    docClone.seek(length - 1);
+    assertEquals((byte) (length - 1), docClone.readByte());
+    expectThrows(AlreadyClosedException.class, () -> dir.openInput("_0.doc", IOContext.DEFAULT));
+    doc.close();
     assertEquals(0, dir.stats().mappedBytes());
     assertEquals(0, dir.stats().openMappedInputs());
-    expectThrows(AlreadyClosedException.class, docClone::readByte);
-    expectThrows(AlreadyClosedException.class, () -> dir.openInput("_0.doc", IOContext.DEFAULT));
-    doc.close(); // the owner closing it afterwards is harmless
-    assertEquals(0, dir.stats().mappedBytes());
+    expectThrows(
+        AlreadyClosedException.class,
+        () -> {
+          docClone.seek(0);
+          docClone.readByte();
+        });
   }
 
   public void testTestsDirectoryPropertyCanNameIt() throws IOException {
@@ -565,6 +597,15 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
   private static void stopCapturingFallbackWarnings() {
     FALLBACK_LOGGER.removeHandler(capturing);
     FALLBACK_LOGGER.setUseParentHandlers(true);
+  }
+
+  private static FileRouting preloading(Set<String> extensions) {
+    return new FileRouting(
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+        Map.of(),
+        Optional.empty(),
+        PageReclaim.LRU,
+        extensions);
   }
 
   private static FileRouting defaultRouting() {

@@ -3,7 +3,7 @@ package dev.spindle.opensearch;
 import dev.spindle.store.HybridDirectory;
 import dev.spindle.store.PageReclaim;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -44,6 +44,9 @@ public final class SpindleStoreSettings {
 
   private static final String BY_FILE_KIND = "by_file_kind";
   private static final String DETECT = "detect";
+  // UNKNOWN is what detection says where /sys is hidden; a user names the reclaim, or detects.
+  private static final Set<PageReclaim> SETTABLE_PAGE_RECLAIMS =
+      EnumSet.of(PageReclaim.LRU, PageReclaim.MULTI_GEN_LRU);
   private static final String READ_ADVICE_PREFIX = PREFIX + "read_advice.";
 
   /**
@@ -106,18 +109,7 @@ public final class SpindleStoreSettings {
               value.equals(DETECT)
                   ? Optional.empty()
                   : Optional.of(
-                      parseEnum(PREFIX + "page_reclaim", value, PageReclaim.class, DETECT)),
-          Property.IndexScope);
-
-  /**
-   * Whether mapped stored fields and term vectors prefetch the pages ahead of their reads; off by
-   * default. For an index larger than the page cache that serves gets and fetches.
-   */
-  public static final Setting<Boolean> PREFETCH_PER_DOCUMENT_READS =
-      new Setting<>(
-          PREFIX + "prefetch_per_document_reads",
-          "false",
-          value -> parseBoolean(PREFIX + "prefetch_per_document_reads", value),
+                      parseEnum(PREFIX + "page_reclaim", value, SETTABLE_PAGE_RECLAIMS, DETECT)),
           Property.IndexScope);
 
   /**
@@ -133,13 +125,7 @@ public final class SpindleStoreSettings {
 
   /** The settings the plugin registers. */
   static final List<Setting<?>> ALL =
-      List.of(
-          MMAP_EXTENSIONS,
-          READ_ADVICE,
-          DEFAULT_READ_ADVICE,
-          PAGE_RECLAIM,
-          PREFETCH_PER_DOCUMENT_READS,
-          MAPPING_FALLBACK);
+      List.of(MMAP_EXTENSIONS, READ_ADVICE, DEFAULT_READ_ADVICE, PAGE_RECLAIM, MAPPING_FALLBACK);
 
   private SpindleStoreSettings() {}
 
@@ -162,7 +148,6 @@ public final class SpindleStoreSettings {
     DEFAULT_READ_ADVICE.get(settings).ifPresent(builder::defaultReadAdvice);
     PAGE_RECLAIM.get(settings).ifPresent(builder::pageReclaim);
     builder.preloadExtensions(preloadExtensions(settings, mapped));
-    builder.prefetchPerDocumentReads(PREFETCH_PER_DOCUMENT_READS.get(settings));
     builder.mappingFallback(MAPPING_FALLBACK.get(settings));
     return builder;
   }
@@ -275,18 +260,18 @@ public final class SpindleStoreSettings {
   }
 
   private static ReadAdvice parseAdvice(String key, String value, String... otherValues) {
-    return parseEnum(key, value, ReadAdvice.class, otherValues);
+    return parseEnum(key, value, EnumSet.allOf(ReadAdvice.class), otherValues);
   }
 
   private static <E extends Enum<E>> E parseEnum(
-      String key, String value, Class<E> type, String... otherValues) {
-    for (E constant : type.getEnumConstants()) {
+      String key, String value, Set<E> constants, String... otherValues) {
+    for (E constant : constants) {
       if (settingValue(constant).equals(value)) {
         return constant;
       }
     }
     String allowed =
-        Arrays.stream(type.getEnumConstants())
+        constants.stream()
             .map(SpindleStoreSettings::settingValue)
             .collect(Collectors.joining("], [", "[", "]"));
     for (String other : otherValues) {

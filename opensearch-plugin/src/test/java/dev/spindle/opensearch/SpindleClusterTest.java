@@ -312,9 +312,7 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
 
   private static Settings.Builder randomSpindleSettings() {
     Settings.Builder settings = Settings.builder();
-    if (randomBoolean()) {
-      settings.put(SpindleStoreSettings.PREFETCH_PER_DOCUMENT_READS.getKey(), randomBoolean());
-    }
+    if (randomBoolean()) {}
     if (randomBoolean()) {
       settings.put(
           SpindleStoreSettings.PAGE_RECLAIM.getKey(), randomFrom("detect", "lru", "multi_gen_lru"));

@@ -58,8 +58,8 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
                 spindle().put("index.store.spindle.page_reclaim", "mglru"),
                 "index.store.spindle.page_reclaim"),
             bad(
-                spindle().put("index.store.spindle.prefetch_per_document_reads", "yes"),
-                "index.store.spindle.prefetch_per_document_reads"),
+                spindle().put("index.store.spindle.page_reclaim", "unknown"),
+                "index.store.spindle.page_reclaim"),
             bad(
                 spindle().put("index.store.spindle.mapping_fallback", "off"),
                 "index.store.spindle.mapping_fallback"),

@@ -76,7 +76,7 @@ public class SpindleStoreSettingsTest extends OpenSearchTestCase {
   }
 
   public void testFactoryBuildsTheConfiguredDirectory() throws Exception {
-    PageReclaim reclaim = randomFrom(PageReclaim.values());
+    PageReclaim reclaim = randomFrom(PageReclaim.LRU, PageReclaim.MULTI_GEN_LRU);
     boolean preloadAll = randomBoolean();
     boolean nativeLock = randomBoolean();
     IndexSettings settings =

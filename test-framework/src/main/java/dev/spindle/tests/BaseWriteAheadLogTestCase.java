@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.junit.After;
+import org.junit.Before;
 
 /**
  * A randomized suite that checks a write-ahead log keeps its durability promise through power
@@ -55,6 +57,10 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  *
  * <p>Threads: each test drives its own log from the test thread, plus writer threads that it joins
  * before checking; see {@link LogUnderTest} for what the log must allow.
+ *
+ * <p>Logging: the suite fails logs on purpose hundreds of times per test; each test silences the
+ * loggers of {@link #quietLoggers()} (by default those of Spindle's translog) with {@link
+ * QuietLogging}, so that a suite stays within {@code LuceneTestCase}'s limit on console output.
  */
 public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
 
@@ -76,6 +82,32 @@ public abstract class BaseWriteAheadLogTestCase extends LuceneTestCase {
    */
   protected boolean supportsConcurrentAppends() {
     return true;
+  }
+
+  /**
+   * Returns the names of the {@code java.util.logging} loggers to silence during each test: those
+   * that log every failure the suite injects. Override to add your log's.
+   *
+   * @return {@link QuietLogging#TRANSLOG} by default
+   */
+  protected List<String> quietLoggers() {
+    return List.of(QuietLogging.TRANSLOG);
+  }
+
+  private Closeable quiet;
+
+  /** Silences {@link #quietLoggers()}. */
+  @Before
+  public void silenceLoggers() {
+    quiet = QuietLogging.silence(quietLoggers().toArray(String[]::new));
+  }
+
+  /** Restores the loggers {@link #silenceLoggers()} silenced. */
+  @After
+  public void restoreLoggers() throws IOException {
+    if (quiet != null) {
+      quiet.close();
+    }
   }
 
   /**

@@ -83,15 +83,19 @@ final class FileNode extends Node {
   /**
    * Records a read-write mapping. The first {@code reader} recorded becomes this node's: its
    * channel leaves it open ({@link #ownsReader}) and {@link #releaseMappedReader()} closes it.
+   *
+   * @return whether {@code reader} became this node's
    */
-  synchronized void recordMapping(long position, long size, FileChannel reader) {
+  synchronized boolean recordMapping(long position, long size, FileChannel reader) {
     if (position + size > length) {
       recordResize(position + size);
     }
     mappedRanges.add(new long[] {position, position + size});
     if (mappedReader == null) {
       mappedReader = reader;
+      return true;
     }
+    return false;
   }
 
   synchronized boolean ownsReader(FileChannel channel) {

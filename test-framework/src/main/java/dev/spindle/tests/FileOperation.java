@@ -18,5 +18,10 @@ public enum FileOperation {
   /** {@code Files.move}, with or without {@code ATOMIC_MOVE}. */
   RENAME,
   /** Deleting a file or an empty directory. */
-  DELETE
+  DELETE,
+  /**
+   * Mapping a region of a file read-write, through either {@code FileChannel.map}; see {@link
+   * InjectedFault#UNBACKED_MAPPING} for the fault particular to it.
+   */
+  MAP
 }

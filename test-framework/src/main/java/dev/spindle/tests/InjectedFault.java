@@ -29,5 +29,13 @@ public enum InjectedFault {
    * returns normally with the shorter count, which callers must loop on; other operations are not
    * affected.
    */
-  SHORT_WRITE
+  SHORT_WRITE,
+  /**
+   * A {@link FileOperation#MAP} succeeds, but the disk cannot back the mapping, as when it is full
+   * under a sparse file: the first store into it makes the kernel signal {@code SIGBUS}, which the
+   * JVM raises as an {@link InternalError} ("a fault occurred in an unsafe memory access
+   * operation") from the store, or a little after it, in the storing thread. Reads fault the same
+   * way. Other operations fail as with {@link #IO_ERROR}.
+   */
+  UNBACKED_MAPPING
 }

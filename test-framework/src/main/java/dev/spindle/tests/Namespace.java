@@ -81,6 +81,29 @@ final class Namespace {
     return dir.parent == null ? realRoot : realPath(dir.parent, dir.name);
   }
 
+  /**
+   * Where {@code node} is now, as the running system sees it (a file renamed after it was opened is
+   * found under its new name), or null if no entry points to it any more.
+   */
+  synchronized Path realPathOf(FileNode node) {
+    return realPathOf(root, node);
+  }
+
+  private Path realPathOf(DirNode dir, FileNode node) {
+    for (Map.Entry<String, Node> entry : dir.entries.entrySet()) {
+      if (entry.getValue() == node) {
+        return realPath(dir, entry.getKey());
+      }
+      if (entry.getValue() instanceof DirNode sub) {
+        Path found = realPathOf(sub, node);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
   synchronized FileNode createFile(DirNode dir, String name) {
     FileNode node = new FileNode(nextId++, new FileImage());
     dir.entries.put(name, node);

@@ -12,6 +12,7 @@ import java.nio.file.CopyOption;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileStore;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
@@ -84,6 +85,39 @@ final class PowerLossProvider extends FilterFileSystemProvider {
 
   String lastPowerLoss() {
     return lastPowerLoss;
+  }
+
+  /**
+   * Opens {@code path} on the file system below every test file system, whose channels map into an
+   * {@code Arena}, which those of Lucene's test file systems do not.
+   */
+  FileChannel openRaw(FileNode node, Path path, boolean write) throws IOException {
+    Path current = namespace.realPathOf(node);
+    if (current == null) {
+      throw new IOException("cannot map " + path + ": the file was deleted since it was opened");
+    }
+    Path raw = FilterPath.unwrap(current);
+    return write
+        ? FileChannel.open(raw, StandardOpenOption.READ, StandardOpenOption.WRITE)
+        : FileChannel.open(raw, StandardOpenOption.READ);
+  }
+
+  /**
+   * A mapping whose pages no disk backs: of a scratch file next to the simulated directory, which
+   * the mapping extends and which is then truncated to nothing and deleted, so that every access to
+   * the mapping faults with {@code SIGBUS}, as a store into a hole of a full disk does.
+   */
+  <T> T unbackedMapping(SimulatedFileChannel.RealMapping<T> mapping) throws IOException {
+    Path raw = FilterPath.unwrap(realRoot);
+    Path scratch = Files.createTempFile(raw.getParent(), "unbacked-mapping", ".tmp");
+    try (FileChannel channel =
+        FileChannel.open(scratch, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      T mapped = mapping.map(channel);
+      channel.truncate(0);
+      return mapped;
+    } finally {
+      Files.deleteIfExists(scratch);
+    }
   }
 
   void closeAll() throws IOException {
@@ -210,7 +244,7 @@ final class PowerLossProvider extends FilterFileSystemProvider {
         boolean sync =
             options.contains(StandardOpenOption.SYNC) || options.contains(StandardOpenOption.DSYNC);
         return register(
-            new SimulatedFileChannel(
+            SimulatedFileChannels.create(
                 real, this, node, path, options.contains(StandardOpenOption.APPEND), sync));
       }
     }

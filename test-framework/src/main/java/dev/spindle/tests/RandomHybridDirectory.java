@@ -16,8 +16,8 @@ import org.apache.lucene.store.ReadAdvice;
  * Randomly configured {@link HybridDirectory} instances for randomized test suites, so that a suite
  * exercises more than the default routing: random subsets of the default mmap extensions, sometimes
  * files that are normally read through NIO, per-extension and default read advice, the advice table
- * of either kind of {@link PageReclaim}, preloading, prefetching of per-document data and small
- * mapping chunks. One time in four the configuration is the default one.
+ * of every kind of {@link PageReclaim}, preloading and small mapping chunks. One time in four the
+ * configuration is the default one.
  *
  * <p>Every choice comes from the {@link Random} passed in, so a failure reproduces from the test
  * seed. Thread-safe: it holds no state.
@@ -85,9 +85,6 @@ public final class RandomHybridDirectory {
     if (random.nextBoolean()) {
       // Both kernels' advice tables, whichever kernel runs the tests.
       builder.pageReclaim(RandomPicks.randomFrom(random, PageReclaim.values()));
-    }
-    if (random.nextBoolean()) {
-      builder.prefetchPerDocumentReads(true);
     }
     if (random.nextInt(4) == 0) {
       // Small chunks make multi-segment mapped inputs, whose boundaries codecs rarely hit.

@@ -19,8 +19,11 @@ import org.apache.lucene.tests.mockfile.FilterFileChannel;
  *
  * <p>Dead after a power loss: every operation then throws an {@link IOException}; closing it is
  * allowed.
+ *
+ * <p>Not final: on Java 22 and later, {@link SimulatedFileChannels} creates a subclass that also
+ * maps into an {@code Arena}.
  */
-final class SimulatedFileChannel extends FilterFileChannel {
+class SimulatedFileChannel extends FilterFileChannel {
 
   private static final int TRANSFER_CHUNK = 64 * 1024;
 
@@ -120,7 +123,7 @@ final class SimulatedFileChannel extends FilterFileChannel {
       Random random = power.faultOutcomes();
       String what = "write of " + requested + " bytes at offset " + offset + " to " + path;
       switch (fault) {
-        case IO_ERROR -> {
+        case IO_ERROR, UNBACKED_MAPPING -> {
           power.logFault(what + ": " + fault);
           throw owner.injected(fault, what);
         }
@@ -251,19 +254,68 @@ final class SimulatedFileChannel extends FilterFileChannel {
    */
   @Override
   public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
+    return map(mode, position, size, false, real -> real.map(mode, position, size));
+  }
+
+  /** Maps a region of a real channel. */
+  @FunctionalInterface
+  interface RealMapping<T> {
+    T map(FileChannel real) throws IOException;
+  }
+
+  /**
+   * Maps through {@code mapping}, given the real channel: this channel's delegate, or, with {@code
+   * rawChannel}, a channel of the file system below every test file system, for mappings that only
+   * the JDK's own channels make (into an {@code Arena}). A read-write mapping is a {@link
+   * FileOperation#MAP}, which a fault can fail or make {@linkplain InjectedFault#UNBACKED_MAPPING
+   * unbacked}.
+   */
+  final <T> T map(
+      MapMode mode, long position, long size, boolean rawChannel, RealMapping<T> mapping)
+      throws IOException {
     if (mode != MapMode.READ_WRITE) {
       try (PowerState.Operation op = power.begin(null, path)) {
         ensureAlive();
-        return delegate.map(mode, position, size);
+        if (rawChannel == false) {
+          return mapping.map(delegate);
+        }
+        try (FileChannel raw = owner.openRaw(node, path, false)) {
+          return mapping.map(raw);
+        }
       }
     }
-    try (PowerState.Operation op = power.beginChange(null, path)) {
+    try (PowerState.Operation op = power.beginChange(FileOperation.MAP, path)) {
       ensureAlive();
-      synchronized (node) {
-        MappedByteBuffer buffer = delegate.map(mode, position, size);
-        node.recordMapping(position, size, delegate);
-        owner.mapped(node);
-        return buffer;
+      if (op.fault == InjectedFault.UNBACKED_MAPPING) {
+        power.logFault("map of " + path + ": " + op.fault);
+        return owner.unbackedMapping(mapping);
+      }
+      if (op.fault != InjectedFault.SHORT_WRITE) {
+        owner.failIfInjected(op.fault, "map of " + path);
+      }
+      if (rawChannel == false) {
+        synchronized (node) {
+          T mapped = mapping.map(delegate);
+          node.recordMapping(position, size, delegate);
+          owner.mapped(node);
+          return mapped;
+        }
+      }
+      // Opened before taking the node's monitor: finding the file's name takes the namespace's,
+      // which comes first.
+      FileChannel raw = owner.openRaw(node, path, true);
+      boolean kept = false;
+      try {
+        synchronized (node) {
+          T mapped = mapping.map(raw);
+          kept = node.recordMapping(position, size, raw);
+          owner.mapped(node);
+          return mapped;
+        }
+      } finally {
+        if (kept == false) {
+          raw.close();
+        }
       }
     }
   }

@@ -6,6 +6,7 @@ import static dev.spindle.tests.TestPowerLossFileSystem.write;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,38 @@ public class TestPowerLossFileSystemFaults extends LuceneTestCase {
       assertEquals(n - 1, channel.size());
       channel.write(ByteBuffer.wrap(new byte[] {7})); // only the nth fails
       assertEquals(n, channel.size());
+    }
+  }
+
+  /**
+   * A mapping the disk cannot back: the map succeeds, the first store into it raises the
+   * InternalError the JVM raises for a SIGBUS under a mapping; a mapping that fails outright is an
+   * IOException.
+   */
+  public void testMappingFaults() throws IOException {
+    try (PowerLossFileSystem fs = newFileSystem();
+        FileChannel channel = openForWriting(fs.root().resolve("file"))) {
+      int size = 4096 * (1 + random().nextInt(4));
+      fs.injectFaults(FaultInjector.nth(FileOperation.MAP, 1, InjectedFault.UNBACKED_MAPPING));
+      MappedByteBuffer unbacked = channel.map(FileChannel.MapMode.READ_WRITE, 0, size);
+      fs.injectFaults(FaultInjector.none());
+      byte[] bytes = new byte[1 + random().nextInt(size)];
+      InternalError e = expectThrows(InternalError.class, () -> unbacked.put(0, bytes));
+      assertTrue(e.getMessage(), e.getMessage().contains("unsafe memory access"));
+
+      fs.injectFaults(FaultInjector.nth(FileOperation.MAP, 1, InjectedFault.NO_SPACE));
+      IOException failed =
+          expectThrows(
+              IOException.class, () -> channel.map(FileChannel.MapMode.READ_WRITE, 0, size));
+      assertTrue(failed.getMessage(), failed.getMessage().contains("No space left"));
+      fs.injectFaults(FaultInjector.none());
+
+      MappedByteBuffer backed = channel.map(FileChannel.MapMode.READ_WRITE, 0, size);
+      backed.put(0, bytes);
+      channel.force(false);
+      ByteBuffer read = ByteBuffer.allocate(bytes.length);
+      channel.read(read, 0);
+      assertArrayEquals(bytes, read.array());
     }
   }
 

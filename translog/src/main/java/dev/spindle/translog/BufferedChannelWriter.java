@@ -12,9 +12,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * that writes a buffer out does so without the append lock, so appends go on into a fresh buffer
  * meanwhile, and nothing here ever waits for an fsync.
  *
- * <p>A generation holds at most one buffer being filled plus {@value #MAX_SPARE} spare ones
- * (recycled after their bytes are written); more are allocated only while writes fall behind, or
- * while the generation is {@linkplain #release() held}.
+ * <p><b>Memory.</b> A writer holds the buffer being filled, the buffers handed over and not yet
+ * written ({@link #pendingBytes}), and up to {@value #MAX_SPARE} spare ones recycled after their
+ * bytes were written. The translog bounds the pending bytes: an append goes in only while they are
+ * below its limit, so at most the limit plus one record and one buffer are pending, also while the
+ * generation is {@linkplain #release() held} during a roll, when nothing can be written.
  */
 final class BufferedChannelWriter implements GenerationWriter {
 
@@ -28,7 +30,8 @@ final class BufferedChannelWriter implements GenerationWriter {
   private final int bufferSize;
 
   // Lock order: writeLock -> queue. The translog's append lock (held by every caller of add,
-  // addedOffset and detach) -> queue. writeLock and the append lock are never held together.
+  // addedOffset, moveTo and detach) -> queue. writeLock and the append lock are never held
+  // together.
 
   /** Guarded by the translog's append lock: the buffer being filled, null until the next add. */
   private ByteBuffer active;
@@ -36,7 +39,10 @@ final class BufferedChannelWriter implements GenerationWriter {
   /** Guarded by the translog's append lock. */
   private long addedOffset;
 
-  /** Guards pending and spare; held only to move a buffer in or out. */
+  /**
+   * Guards pending, spare and the buffer count, and is the monitor that {@link #awaitRoom} waits
+   * on; held only to move a buffer in or out.
+   */
   private final Object queue = new Object();
 
   /** Guarded by queue: buffers handed over and not yet written, in file order. */
@@ -45,16 +51,20 @@ final class BufferedChannelWriter implements GenerationWriter {
   /** Guarded by queue: written buffers kept for reuse. */
   private final ArrayDeque<ByteBuffer> spare = new ArrayDeque<>();
 
-  /** Written under queue, read without it by appenders deciding whether to write. */
+  /** Guarded by queue: buffers allocated and still referenced, and the most there ever were. */
+  private int buffers;
+
+  private int peakBuffers;
+
+  /** Written under queue, read without it by appenders deciding whether to write or wait. */
   private volatile long pendingBytes;
 
   /** Serializes writes to the channel, which must land in file order; never held while forcing. */
   private final ReentrantLock writeLock = new ReentrantLock();
 
-  /** Written under writeLock. */
-  private volatile long writtenOffset;
-
   private volatile boolean released;
+
+  private volatile boolean closed;
 
   private final FirstFailure failure;
 
@@ -70,7 +80,6 @@ final class BufferedChannelWriter implements GenerationWriter {
     this.channel = channel;
     this.bufferSize = bufferSize;
     this.addedOffset = TranslogHeader.SIZE;
-    this.writtenOffset = TranslogHeader.SIZE;
     this.released = released;
     this.failure = new FirstFailure(generation);
   }
@@ -102,6 +111,21 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
   }
 
+  /**
+   * Continues adding at {@code offset}, past bytes that reached the file another way: hands over
+   * what the current buffer holds first. Called under the append lock.
+   */
+  void moveTo(long offset) {
+    if (offset == addedOffset) {
+      return;
+    }
+    if (offset < addedOffset) {
+      throw new IllegalArgumentException("cannot move back from " + addedOffset + " to " + offset);
+    }
+    detach();
+    addedOffset = offset;
+  }
+
   @Override
   public void detach() {
     if (active != null && active.position() > 0) {
@@ -125,6 +149,8 @@ final class BufferedChannelWriter implements GenerationWriter {
       if (buffer != null) {
         return buffer;
       }
+      buffers++;
+      peakBuffers = Math.max(peakBuffers, buffers);
     }
     return ByteBuffer.allocateDirect(bufferSize);
   }
@@ -134,20 +160,61 @@ final class BufferedChannelWriter implements GenerationWriter {
     return pendingBytes;
   }
 
-  @Override
-  public void release() {
-    released = true;
+  /** The most bytes of buffers this writer ever had allocated at once; for tests. */
+  long peakBufferBytes() {
+    synchronized (queue) {
+      return (long) peakBuffers * bufferSize;
+    }
   }
 
   @Override
-  public long write(boolean waitForWriter) throws IOException {
+  public void awaitRoom(long limit) throws IOException {
+    boolean interrupted = false;
+    try {
+      while (closed == false && failure.happened() == false && pendingBytes >= limit) {
+        if (released) {
+          write(true);
+          continue;
+        }
+        synchronized (queue) {
+          while (released == false
+              && closed == false
+              && failure.happened() == false
+              && pendingBytes >= limit) {
+            try {
+              queue.wait();
+            } catch (
+                @SuppressWarnings("unused")
+                InterruptedException e) {
+              interrupted = true;
+            }
+          }
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Override
+  public void release() {
+    released = true;
+    synchronized (queue) {
+      queue.notifyAll();
+    }
+  }
+
+  @Override
+  public void write(boolean waitForWriter) throws IOException {
     if (released == false) {
-      return writtenOffset;
+      return;
     }
     if (waitForWriter) {
       writeLock.lock();
     } else if (writeLock.tryLock() == false) {
-      return writtenOffset;
+      return;
     }
     try {
       while (true) {
@@ -157,7 +224,7 @@ final class BufferedChannelWriter implements GenerationWriter {
           chunk = pending.peek();
         }
         if (chunk == null) {
-          return writtenOffset;
+          return;
         }
         ByteBuffer bytes = chunk.bytes();
         int length = bytes.limit();
@@ -167,15 +234,18 @@ final class BufferedChannelWriter implements GenerationWriter {
           }
         } catch (IOException | RuntimeException | Error e) {
           failure.record(e);
+          wakeWaiters();
           throw e;
         }
-        writtenOffset = chunk.offset() + length;
         synchronized (queue) {
           pending.poll();
           pendingBytes -= length;
           if (spare.size() < MAX_SPARE) {
             spare.add(bytes.clear());
+          } else {
+            buffers--;
           }
+          queue.notifyAll();
         }
       }
     } finally {
@@ -190,16 +260,26 @@ final class BufferedChannelWriter implements GenerationWriter {
       channel.force(false);
     } catch (IOException | RuntimeException | Error e) {
       failure.record(e);
+      wakeWaiters();
       throw e;
     }
   }
 
+  private void wakeWaiters() {
+    synchronized (queue) {
+      queue.notifyAll();
+    }
+  }
+
   /**
-   * Closes the file. Does not wait for a write in progress: a translog failing closed must stop
-   * writing even if a write hangs, and the interrupted write then fails too.
+   * Closes the file and wakes appenders waiting for room. Does not wait for a write in progress: a
+   * translog failing closed must stop writing even if a write hangs, and the interrupted write then
+   * fails too.
    */
   @Override
   public void close() throws IOException {
+    closed = true;
+    wakeWaiters();
     channel.close();
   }
 

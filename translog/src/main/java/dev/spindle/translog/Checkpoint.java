@@ -11,9 +11,11 @@ import java.util.zip.CRC32C;
 /**
  * What a checkpoint vouches for: that the file of {@code generation} holds valid records from its
  * header up to {@code offset}, that there are {@code operations} of them with sequence numbers in
- * {@code [minSeqNo, maxSeqNo]}, and that the translog starts at {@code minGeneration}. A live
- * checkpoint ({@code translog.ckp}) describes the generation being written; a sealed one ({@code
- * translog-N.ckp}) describes a generation that will never change again.
+ * {@code [minSeqNo, maxSeqNo]}, that the translog starts at {@code minGeneration}, and that no
+ * durable operation appended before it had a sequence number above {@code seqNoHighWater}. A live
+ * checkpoint ({@code translog.ckp}) describes the generation being written and is a hint: records
+ * past its offset may be durable too, and prove themselves. A sealed one ({@code translog-N.ckp})
+ * describes a generation that will never change again, exactly.
  *
  * <p>The encoded form is {@link #SIZE} bytes, little-endian, ending with a CRC32C; each encoding
  * also carries a write counter so that recovery can tell the newer of the live file's two slots.
@@ -26,6 +28,8 @@ import java.util.zip.CRC32C;
  * @param minSeqNo the smallest sequence number among them, or {@link #NO_SEQ_NO}
  * @param maxSeqNo the largest sequence number among them, or {@link #NO_SEQ_NO}
  * @param minGeneration the oldest generation the translog still holds
+ * @param seqNoHighWater the largest sequence number of any operation made durable so far, trimmed
+ *     ones included, or {@link #NO_SEQ_NO}: sequence numbers assigned after a restart go above it
  */
 record Checkpoint(
     UUID translogUuid,
@@ -34,19 +38,23 @@ record Checkpoint(
     long operations,
     long minSeqNo,
     long maxSeqNo,
-    long minGeneration) {
+    long minGeneration,
+    long seqNoHighWater) {
 
   /** The sequence number bounds of a generation without operations. */
   static final long NO_SEQ_NO = -1;
 
   /** Size of one encoded checkpoint in bytes. */
-  static final int SIZE = 88;
+  static final int SIZE = 96;
 
-  static final int VERSION = 1;
+  static final int VERSION = 2;
 
   private static final byte[] MAGIC = "SPNDTCKP".getBytes(StandardCharsets.US_ASCII);
   private static final int VERSION_OFFSET = 8;
   private static final int CHECKSUM_OFFSET = SIZE - 4;
+
+  /** Version 1 checkpoints were 88 bytes, with the checksum of the first 84 at offset 84. */
+  private static final int V1_CHECKSUM_OFFSET = 84;
 
   /** A checkpoint and the write counter it was encoded with. */
   record Counted(long counter, Checkpoint checkpoint) {}
@@ -54,19 +62,41 @@ record Checkpoint(
   /** The same checkpoint with another trusted length and statistics. */
   Checkpoint withContent(long offset, long operations, long minSeqNo, long maxSeqNo) {
     return new Checkpoint(
-        translogUuid, generation, offset, operations, minSeqNo, maxSeqNo, minGeneration);
+        translogUuid,
+        generation,
+        offset,
+        operations,
+        minSeqNo,
+        maxSeqNo,
+        minGeneration,
+        Math.max(seqNoHighWater, maxSeqNo));
   }
 
-  /** The same checkpoint with another oldest generation. */
-  Checkpoint withMinGeneration(long minGeneration) {
+  /** The same checkpoint with another oldest generation, and a high-water mark at least this. */
+  Checkpoint withMinGeneration(long minGeneration, long seqNoHighWater) {
     return new Checkpoint(
-        translogUuid, generation, offset, operations, minSeqNo, maxSeqNo, minGeneration);
+        translogUuid,
+        generation,
+        offset,
+        operations,
+        minSeqNo,
+        maxSeqNo,
+        minGeneration,
+        Math.max(this.seqNoHighWater, seqNoHighWater));
   }
 
   /** An empty generation, just created, as its first checkpoint describes it. */
-  static Checkpoint emptyGeneration(UUID uuid, long generation, long minGeneration) {
+  static Checkpoint emptyGeneration(
+      UUID uuid, long generation, long minGeneration, long seqNoHighWater) {
     return new Checkpoint(
-        uuid, generation, TranslogHeader.SIZE, 0, NO_SEQ_NO, NO_SEQ_NO, minGeneration);
+        uuid,
+        generation,
+        TranslogHeader.SIZE,
+        0,
+        NO_SEQ_NO,
+        NO_SEQ_NO,
+        minGeneration,
+        seqNoHighWater);
   }
 
   ByteBuffer encode(long counter) {
@@ -82,40 +112,40 @@ record Checkpoint(
     buffer.putLong(minSeqNo);
     buffer.putLong(maxSeqNo);
     buffer.putLong(minGeneration);
-    buffer.putInt(checksum(buffer.array()));
+    buffer.putLong(seqNoHighWater);
+    buffer.putInt(checksum(buffer.array(), CHECKSUM_OFFSET));
     return buffer.flip();
   }
 
   /**
-   * Decodes and verifies one encoded checkpoint.
+   * Decodes and verifies one encoded checkpoint. The checksum is verified before any field is
+   * interpreted, so a torn write reports a checksum mismatch, whatever its version field reads.
    *
    * @param bytes exactly {@link #SIZE} bytes
    * @param file the file it was read from, for messages
    * @param fileOffset where in the file it starts, for messages
-   * @throws TranslogCorruptedException if the magic, version, checksum or any field is invalid
+   * @throws TranslogFormatVersionException if it is a valid checkpoint of another format version
+   * @throws TranslogCorruptedException if the magic, checksum or any field is invalid
    */
   static Counted decode(byte[] bytes, Path file, long fileOffset)
-      throws TranslogCorruptedException {
-    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    byte[] magic = Arrays.copyOf(bytes, MAGIC.length);
-    if (Arrays.equals(magic, MAGIC) == false) {
+      throws TranslogCorruptedException, TranslogFormatVersionException {
+    if (Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length) == false) {
       throw new TranslogCorruptedException(
           file,
           fileOffset,
           "expected the magic "
               + Hex.bytes(MAGIC)
               + " of a Spindle translog checkpoint, found "
-              + Hex.bytes(magic));
+              + Hex.bytes(Arrays.copyOf(bytes, MAGIC.length))
+              + " (torn, or never written)");
     }
-    int version = buffer.getInt(VERSION_OFFSET);
-    if (version != VERSION) {
-      throw new TranslogCorruptedException(
-          file,
-          fileOffset + VERSION_OFFSET,
-          "unsupported checkpoint version " + version + "; this build reads version " + VERSION);
+    int version = LittleEndian.getInt(bytes, VERSION_OFFSET);
+    if (version == 1
+        && LittleEndian.getInt(bytes, V1_CHECKSUM_OFFSET) == checksum(bytes, V1_CHECKSUM_OFFSET)) {
+      throw new TranslogFormatVersionException(file, 1, VERSION);
     }
-    int stored = buffer.getInt(CHECKSUM_OFFSET);
-    int computed = checksum(bytes);
+    int stored = LittleEndian.getInt(bytes, CHECKSUM_OFFSET);
+    int computed = checksum(bytes, CHECKSUM_OFFSET);
     if (stored != computed) {
       throw new TranslogCorruptedException(
           file,
@@ -123,14 +153,20 @@ record Checkpoint(
           "checkpoint checksum mismatch: stored "
               + Hex.int32(stored)
               + ", computed "
-              + Hex.int32(computed));
+              + Hex.int32(computed)
+              + " (a torn or damaged write)");
     }
+    if (version != VERSION) {
+      throw new TranslogFormatVersionException(file, version, VERSION);
+    }
+    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     buffer.position(12);
     UUID uuid = new UUID(buffer.getLong(), buffer.getLong());
     long counter = buffer.getLong();
     Checkpoint checkpoint =
         new Checkpoint(
             uuid,
+            buffer.getLong(),
             buffer.getLong(),
             buffer.getLong(),
             buffer.getLong(),
@@ -166,12 +202,15 @@ record Checkpoint(
     } else if (minSeqNo < 0 || minSeqNo > maxSeqNo || maxSeqNo > RecordFormat.MAX_SEQ_NO) {
       return "invalid sequence number range [" + minSeqNo + ", " + maxSeqNo + "]";
     }
+    if (seqNoHighWater < maxSeqNo || seqNoHighWater > RecordFormat.MAX_SEQ_NO) {
+      return "seqNoHighWater " + seqNoHighWater + " below maxSeqNo " + maxSeqNo + " or invalid";
+    }
     return null;
   }
 
-  private static int checksum(byte[] encoded) {
+  private static int checksum(byte[] encoded, int length) {
     CRC32C crc = new CRC32C();
-    crc.update(encoded, 0, CHECKSUM_OFFSET);
+    crc.update(encoded, 0, length);
     return (int) crc.getValue();
   }
 }

@@ -6,79 +6,68 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.lucene.store.AlreadyClosedException;
 
 /**
- * Shares fsyncs between the threads that wait for durability. A round has two stages: the data
- * stage writes and forces everything appended before it started, and the commit stage writes and
- * forces the checkpoint that vouches for it. At most one thread, the leader, runs a data stage at a
- * time; waiters that arrive meanwhile queue up without blocking anybody's appends, and one fsync
- * covers every waiter whose location its round reaches.
+ * Shares fsyncs between the threads and futures that wait for durability. A round writes and forces
+ * everything appended before it started; at most one thread, the leader, runs a round at a time,
+ * and one round covers every waiter whose location it reaches.
  *
- * <p>As soon as its data stage is done, the leader passes leadership to the first blocking waiter
- * that its round does not cover, and only then runs the commit stage: the next round's data fsync
- * overlaps this round's checkpoint fsync, and a waiter never waits for more than the round running
- * when it arrived plus its own. After the commit stage the leader completes every waiter the round
- * covered and returns, so no thread is kept syncing for others indefinitely. Waiters registered
- * through {@link #async} have no thread to pass leadership to: the leader serves them with further
- * rounds before it returns, as long as nobody else leads.
+ * <p><b>The leader loop.</b> A thread that waits while nobody leads leads itself: it runs one round
+ * on its own thread (no hand-off to another thread, which at one writer would cost two thread
+ * wake-ups per fsync), completes every waiter the round covered, and passes leadership to the first
+ * waiting thread the round missed, which runs the next round. A thread therefore runs at most the
+ * round that covers it. Waiters registered through {@link #async} have no thread: when only they
+ * are left, the round after is run by a task on the translog's background executor, never on the
+ * thread that called {@code async}. Futures are completed, and their dependent stages run, only
+ * after the completing thread has passed leadership on, so a stage may itself wait for durability.
  *
- * <p>A stage that fails fails every waiter, now and later: the translog has failed closed and
+ * <p><b>Gathering.</b> A thread woken by a round needs a moment to append its next operation, and a
+ * round that starts at once misses it: the waiters split into two groups that alternate rounds,
+ * each thread waiting for two fsyncs. So a leader first waits until as many waiters have gathered
+ * as the last round covered, for at most a quarter of the last round's duration (and never more
+ * than {@value #MAX_GATHER_NANOS} ns). One waiter alone never waits.
+ *
+ * <p>A round that fails fails every waiter, now and later: the translog has failed closed and
  * nothing is retried.
  *
  * <p>Thread-safe.
  */
 final class GroupCommit {
 
-  /** The data stage of a sync round. */
+  /** One round: write and force everything appended so far. */
   @FunctionalInterface
   interface Round {
     /**
-     * Writes and forces everything appended so far.
+     * Runs the round.
      *
-     * @return the commit stage that vouches for it
+     * @return how far durability reaches now
      */
-    Commit prepare() throws IOException;
+    DurablePoint run() throws IOException;
   }
 
-  /**
-   * The commit stage of a sync round, run after the next round's data stage may have begun. The
-   * commit stages of two rounds may be called concurrently; the implementation serializes them.
-   */
-  interface Commit {
-    /** How far the data of this round reaches. */
-    DurablePoint target();
-
-    /**
-     * Writes and forces the checkpoint vouching for {@link #target()}, unless a later one already
-     * does.
-     *
-     * @return how far durability now reaches, at least {@link #target()}
-     */
-    DurablePoint commit() throws IOException;
-  }
-
-  private static final int QUEUED = 0;
-  private static final int DONE = 1;
-  private static final int FAILED = 2;
-  private static final int PROMOTED = 3;
+  /** The longest a leader waits for waiters to gather, 1 ms. */
+  static final long MAX_GATHER_NANOS = 1_000_000;
 
   /** A thread or a future waiting for a location to become durable. */
   private static final class Waiter {
     final long generation;
     final long endOffset;
-    final Thread thread;
-    final CompletableFuture<Void> future;
-    RuntimeException failure;
-    volatile int state = QUEUED;
 
-    Waiter(long generation, long endOffset, Thread thread, CompletableFuture<Void> future) {
+    /** For a waiting thread: completed with true to make it lead, false once durable. */
+    final CompletableFuture<Boolean> turn;
+
+    /** For {@link #async}: the caller's future. */
+    final CompletableFuture<Void> future;
+
+    Waiter(long generation, long endOffset, boolean blocking) {
       this.generation = generation;
       this.endOffset = endOffset;
-      this.thread = thread;
-      this.future = future;
+      this.turn = blocking ? new CompletableFuture<>() : null;
+      this.future = blocking ? null : new CompletableFuture<>();
     }
 
     boolean coveredBy(DurablePoint point) {
@@ -87,40 +76,46 @@ final class GroupCommit {
   }
 
   private final Round round;
+  private final Executor background;
 
   /**
-   * Guards waiters, leading, failure and closed, and orders updates of durable. Held only for a few
-   * field updates: nothing else is locked, and no I/O is done, while holding it.
+   * Guards every field below but durable, and orders updates of durable. Held only for a few field
+   * updates: nothing else is locked, and no I/O is done, while holding it.
    */
   private final ReentrantLock lock = new ReentrantLock();
 
-  /** Guarded by lock: uncovered waiters that are not leading, in arrival order. */
+  /** Waiters not covered yet, the leader's own included, in arrival order. */
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
 
-  /**
-   * Guarded by lock: whether a thread runs a round or was promoted to. One data stage at a time: a
-   * data fsync then covers every waiter that arrived during the previous one. Two at once let a
-   * waiter start its own fsync at once, but on the virtual disk this was measured on they halved
-   * the operations per fsync without raising throughput, because concurrent flushes slowed each
-   * other down, and they ran data stages that a stage in flight already covered.
-   */
+  /** Whether a thread or a background task leads, or was chosen to. */
   private boolean leading;
 
-  /** Guarded by lock: the failure that closed the translog, set once. */
+  /** The leader while it waits for waiters to gather, and how many it waits for. */
+  private Thread gatherer;
+
+  private int gatherTarget;
+
+  /** How many waiters the last round covered, and how long it took. */
+  private int lastCovered = 1;
+
+  private long lastRoundNanos;
+
+  /** The failure that closed the translog, set once. */
   private Throwable failure;
 
-  /** Guarded by lock. */
   private boolean closed;
 
   /** Written under lock; only moves forward. */
   private volatile DurablePoint durable;
 
   /**
-   * @param round runs the stages of a round
+   * @param round runs a round
+   * @param background runs rounds for futures; never the thread that called {@link #async}
    * @param initial how far the log is durable to begin with
    */
-  GroupCommit(Round round, DurablePoint initial) {
+  GroupCommit(Round round, Executor background, DurablePoint initial) {
     this.round = round;
+    this.background = background;
     this.durable = initial;
   }
 
@@ -130,91 +125,86 @@ final class GroupCommit {
 
   /**
    * Returns once the record ending at {@code endOffset} of {@code generation} is durable, running
-   * sync rounds itself if no other thread is. Not interruptible: an interrupt received while
-   * waiting is kept for the caller, and cleared while this thread runs a round (an interrupted
-   * thread would close the file channels under it).
+   * the round that makes it so if no other thread leads. Not interruptible: an interrupt received
+   * while waiting is kept for the caller, and cleared while this thread runs a round (an
+   * interrupted thread would close the file channels under it).
    *
    * @throws IOException if the round this thread ran failed
-   * @throws AlreadyClosedException if the translog failed or was closed before the record became
+   * @throws TranslogClosedException if the translog failed or was closed before the record became
    *     durable; a failure is the cause
    */
   void await(long generation, long endOffset) throws IOException {
     if (durable.covers(generation, endOffset)) {
       return;
     }
-    Waiter self = new Waiter(generation, endOffset, Thread.currentThread(), null);
+    Waiter self = new Waiter(generation, endOffset, true);
+    boolean lead;
     lock.lock();
     try {
       ensureUsable();
       if (durable.covers(generation, endOffset)) {
         return;
       }
-      if (leading) {
-        waiters.add(self);
-      } else {
+      waiters.add(self);
+      lead = leading == false;
+      if (lead) {
         leading = true;
-        self.state = PROMOTED;
+      } else {
+        wakeGatherer();
       }
     } finally {
       lock.unlock();
     }
-    boolean interrupted = false;
-    while (self.state == QUEUED) {
-      LockSupport.park(this);
-      interrupted |= Thread.interrupted();
+    if (lead == false) {
+      try {
+        lead = self.turn.join();
+      } catch (CompletionException e) {
+        throw (RuntimeException) e.getCause();
+      }
     }
-    try {
-      switch (self.state) {
-        case DONE -> {}
-        case FAILED -> throw self.failure;
-        default -> lead(self);
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    if (lead) {
+      lead(self);
     }
   }
 
   /**
-   * Returns a future completed once the record is durable, by the thread whose round made it so. If
-   * no round is running, the calling thread runs one before returning, and the future is already
-   * complete.
+   * Returns a future completed once the record is durable. Returns at once: the round that makes it
+   * durable runs on a leading thread or on the background executor, and completes the future there.
+   * The future fails with {@link TranslogClosedException} if the translog fails or is closed first.
    */
   CompletableFuture<Void> async(long generation, long endOffset) {
     if (durable.covers(generation, endOffset)) {
       return CompletableFuture.completedFuture(null);
     }
-    Waiter self = new Waiter(generation, endOffset, null, new CompletableFuture<>());
+    Waiter waiter = new Waiter(generation, endOffset, false);
+    boolean startLeader;
     lock.lock();
     try {
-      try {
-        ensureUsable();
-      } catch (AlreadyClosedException e) {
-        return CompletableFuture.failedFuture(e);
+      if (failure != null || closed) {
+        return CompletableFuture.failedFuture(closedException());
       }
       if (durable.covers(generation, endOffset)) {
         return CompletableFuture.completedFuture(null);
       }
-      if (leading) {
-        waiters.add(self);
-        return self.future;
+      waiters.add(waiter);
+      startLeader = leading == false;
+      if (startLeader) {
+        leading = true;
+      } else {
+        wakeGatherer();
       }
-      leading = true;
     } finally {
       lock.unlock();
     }
-    try {
-      lead(self);
-    } catch (IOException | RuntimeException | Error e) {
-      // lead completed the future with the failure already.
+    if (startLeader) {
+      background.execute(this::leadInBackground);
     }
-    return self.future;
+    return waiter.future;
   }
 
   /**
-   * Publishes durability reached by a round, or outside one (a roll, a final sync on close), and
-   * completes the waiters it covers.
+   * Publishes durability reached outside a round (a roll, the final sync on close), and completes
+   * the waiters it covers.
    */
   void publish(DurablePoint reached) {
     List<Waiter> covered;
@@ -225,7 +215,7 @@ final class GroupCommit {
     } finally {
       lock.unlock();
     }
-    complete(covered);
+    complete(covered, null);
   }
 
   /** Fails every waiter, now and later, with {@code cause}; the first cause wins. */
@@ -236,14 +226,11 @@ final class GroupCommit {
       if (failure == null) {
         failure = cause;
       }
-      failed = new ArrayList<>(waiters);
-      waiters.clear();
+      failed = drain();
     } finally {
       lock.unlock();
     }
-    for (Waiter waiter : failed) {
-      completeExceptionally(waiter, failedException());
-    }
+    completeExceptionally(failed, closedException());
   }
 
   /** Refuses new waiters and fails any left; called after the final sync of a clean close. */
@@ -252,66 +239,65 @@ final class GroupCommit {
     lock.lock();
     try {
       closed = true;
-      left = new ArrayList<>(waiters);
-      waiters.clear();
+      left = drain();
     } finally {
       lock.unlock();
     }
-    for (Waiter waiter : left) {
-      completeExceptionally(waiter, new AlreadyClosedException("the translog was closed"));
+    completeExceptionally(left, closedException());
+  }
+
+  private void leadInBackground() {
+    try {
+      lead(null);
+    } catch (IOException | RuntimeException e) {
+      // lead failed every waiter with it already.
     }
   }
 
   /**
-   * Runs rounds until {@code self} is covered, passes leadership on after each data stage,
-   * completes what each round covered, and leads again only for waiters without a thread. Called by
-   * the thread that holds leadership.
+   * Runs one round as the leader, completes what it covered and passes leadership on: to the first
+   * waiting thread the round missed, or to a background task if only futures are left. {@code self}
+   * is the leader's own waiter, or null for a background task.
    */
   private void lead(Waiter self) throws IOException {
     // FileChannel closes itself when a thread blocked in it is interrupted: run rounds without it.
     boolean interrupted = Thread.interrupted();
     try {
-      Waiter current = self;
-      while (true) {
-        Commit commit;
-        Waiter promoted;
-        try {
-          commit = round.prepare();
-        } catch (IOException | RuntimeException | Error e) {
-          failLeader(current, e);
-          return;
-        }
-        lock.lock();
-        try {
-          promoted = firstBlockingWaiterBeyond(commit.target());
-          if (promoted == null) {
-            leading = false;
-          }
-        } finally {
-          lock.unlock();
-        }
-        if (promoted != null) {
-          promoted.state = PROMOTED;
-          LockSupport.unpark(promoted.thread);
-        }
-        DurablePoint reached;
-        try {
-          reached = commit.commit();
-        } catch (IOException | RuntimeException | Error e) {
-          failLeader(current, e);
-          return;
-        }
-        publish(reached);
-        assert current == null || current.coveredBy(reached) : "a round missed its leader";
-        if (current != null && current.future != null) {
-          current.future.complete(null);
-        }
-        if (promoted == null && leadForLeftovers()) {
-          current = null;
-          continue;
-        }
-        return;
+      gather();
+      long start = System.nanoTime();
+      DurablePoint reached;
+      try {
+        reached = round.run();
+      } catch (IOException | RuntimeException | Error e) {
+        fail(e);
+        throw e;
       }
+      long roundNanos = System.nanoTime() - start;
+      List<Waiter> covered;
+      Waiter next = null;
+      boolean backgroundNext = false;
+      lock.lock();
+      try {
+        advance(reached);
+        lastRoundNanos = roundNanos;
+        covered = removeCovered();
+        lastCovered = Math.max(1, covered.size());
+        if (waiters.isEmpty() || failure != null || closed) {
+          leading = false;
+        } else {
+          next = firstWaitingThread();
+          backgroundNext = next == null;
+        }
+      } finally {
+        lock.unlock();
+      }
+      assert self == null || self.coveredBy(durable) : "a round missed its leader";
+      if (next != null) {
+        next.turn.complete(true);
+      } else if (backgroundNext) {
+        background.execute(this::leadInBackground);
+      }
+      complete(covered, self);
     } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
@@ -319,44 +305,54 @@ final class GroupCommit {
     }
   }
 
-  /** Fails everyone after the leader's stage failed; the leader's own caller gets the error. */
-  private void failLeader(Waiter current, Throwable e) throws IOException {
-    fail(e);
-    if (current != null && current.future != null) {
-      current.future.completeExceptionally(e);
-      return;
-    }
-    if (current != null) {
-      if (e instanceof IOException io) {
-        throw io;
-      }
-      if (e instanceof Error error) {
-        throw error;
-      }
-      throw (RuntimeException) e;
-    }
-  }
-
-  /** Takes leadership back if nobody leads and waiters without a thread are still queued. */
-  private boolean leadForLeftovers() {
+  /**
+   * Waits until as many waiters have gathered as the last round covered, for at most a quarter of
+   * the last round's duration. Called by the leader before its round.
+   */
+  private void gather() {
+    long deadline;
     lock.lock();
     try {
-      if (leading || waiters.isEmpty() || failure != null || closed) {
-        return false;
+      if (lastCovered <= 1 || waiters.size() >= lastCovered) {
+        return;
       }
-      leading = true;
-      return true;
+      gatherTarget = lastCovered;
+      gatherer = Thread.currentThread();
+      deadline = System.nanoTime() + Math.min(lastRoundNanos / 4, MAX_GATHER_NANOS);
     } finally {
       lock.unlock();
     }
+    while (true) {
+      long remaining;
+      lock.lock();
+      try {
+        remaining = deadline - System.nanoTime();
+        if (waiters.size() >= gatherTarget || remaining <= 0 || failure != null || closed) {
+          gatherer = null;
+          return;
+        }
+      } finally {
+        lock.unlock();
+      }
+      LockSupport.parkNanos(this, remaining);
+    }
   }
 
-  /** Removes and returns the first blocking waiter that a round reaching {@code target} misses. */
-  private Waiter firstBlockingWaiterBeyond(DurablePoint target) {
+  /** Called under lock after a waiter was added. */
+  private void wakeGatherer() {
+    if (gatherer != null && waiters.size() >= gatherTarget) {
+      LockSupport.unpark(gatherer);
+    }
+  }
+
+  /**
+   * Called under lock: the first waiting thread. It stays in the queue; the round it leads covers
+   * it.
+   */
+  private Waiter firstWaitingThread() {
     for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
       Waiter waiter = it.next();
-      if (waiter.thread != null && waiter.coveredBy(target) == false) {
-        it.remove();
+      if (waiter.turn != null) {
         return waiter;
       }
     }
@@ -382,41 +378,62 @@ final class GroupCommit {
     return covered;
   }
 
-  private static void complete(List<Waiter> covered) {
+  private List<Waiter> drain() {
+    List<Waiter> drained = new ArrayList<>(waiters);
+    waiters.clear();
+    leading = false;
+    if (gatherer != null) {
+      LockSupport.unpark(gatherer);
+    }
+    return drained;
+  }
+
+  /** Wakes the covered threads first, then completes the futures, whose stages may run here. */
+  private static void complete(List<Waiter> covered, Waiter self) {
+    for (Waiter waiter : covered) {
+      if (waiter.turn != null && waiter != self) {
+        waiter.turn.complete(false);
+      }
+    }
     for (Waiter waiter : covered) {
       if (waiter.future != null) {
         waiter.future.complete(null);
-      } else {
-        waiter.state = DONE;
-        LockSupport.unpark(waiter.thread);
       }
     }
   }
 
-  private static void completeExceptionally(Waiter waiter, RuntimeException e) {
-    if (waiter.future != null) {
-      waiter.future.completeExceptionally(e);
-    } else {
-      waiter.failure = e;
-      waiter.state = FAILED;
-      LockSupport.unpark(waiter.thread);
+  private static void completeExceptionally(List<Waiter> waiters, RuntimeException e) {
+    for (Waiter waiter : waiters) {
+      if (waiter.turn != null) {
+        waiter.turn.completeExceptionally(e);
+      }
+    }
+    for (Waiter waiter : waiters) {
+      if (waiter.future != null) {
+        waiter.future.completeExceptionally(e);
+      }
     }
   }
 
   /** Called under lock. */
   private void ensureUsable() {
-    if (failure != null) {
-      throw failedException();
-    }
-    if (closed) {
-      throw new AlreadyClosedException("the translog is closed");
+    if (failure != null || closed) {
+      throw closedException();
     }
   }
 
-  private AlreadyClosedException failedException() {
-    return new AlreadyClosedException(
-        "the translog failed and closed itself; nothing appended after its last successful sync"
-            + " is durable",
-        failure);
+  private TranslogClosedException closedException() {
+    lock.lock();
+    try {
+      if (failure != null) {
+        return new TranslogClosedException(
+            "the translog failed and closed itself; nothing appended after its last successful"
+                + " sync is durable",
+            failure);
+      }
+      return new TranslogClosedException("the translog is closed");
+    } finally {
+      lock.unlock();
+    }
   }
 }

@@ -13,12 +13,17 @@ import java.util.Locale;
 /**
  * The live checkpoint file {@code translog.ckp}: two slots, {@value #SLOT_STRIDE} bytes apart,
  * written alternately in place and forced after each write. A write that a crash tears can only
- * damage the slot being written; the other slot still holds the previous checkpoint, which is all
- * that was acknowledged. Recovery takes the valid slot with the higher write counter. Writing in
- * place costs one fsync of a file whose size never changes, against a file, a rename and a
- * directory fsync for a rename-based replacement on every sync.
+ * damage the slot being written; the other slot still holds the previous checkpoint. Recovery takes
+ * the valid slot with the higher write counter. Writing in place costs one fsync of a file whose
+ * size never changes.
  *
- * <p>Not thread-safe: the translog writes it under its sync lock only.
+ * <p>The live checkpoint is a hint, not the proof of durability: it is written when a generation is
+ * rolled, when generations are trimmed, at close and now and then in the background, never on the
+ * path of an acknowledgement. Records past its offset prove themselves (see {@link RecordFormat}).
+ * What it still settles: the generations the translog holds, where recovery must find every record
+ * valid, and the sequence-number high-water mark.
+ *
+ * <p>Not thread-safe: the translog writes it under its checkpoint lock only.
  */
 final class LiveCheckpointFile implements Closeable {
 
@@ -60,6 +65,8 @@ final class LiveCheckpointFile implements Closeable {
   /**
    * Reads both slots of the live checkpoint in {@code directory}.
    *
+   * @throws TranslogFormatVersionException if a slot holds a valid checkpoint of another format
+   *     version
    * @throws TranslogCorruptedException if neither slot is valid, or the slots disagree on which
    *     translog they belong to
    */
@@ -71,24 +78,27 @@ final class LiveCheckpointFile implements Closeable {
       long size = channel.size();
       for (int slot = 0; slot < 2; slot++) {
         long offset = (long) slot * SLOT_STRIDE;
-        if (size < offset + Checkpoint.SIZE) {
-          damage.add(
-              new TranslogCorruptedException(
-                  file,
-                  offset,
-                  String.format(
-                      Locale.ROOT,
-                      "checkpoint slot %d needs %d bytes here, but the file is %d bytes long",
-                      slot,
-                      Checkpoint.SIZE,
-                      size)));
-          continue;
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(Checkpoint.SIZE);
-        ChannelReads.readFully(channel, buffer, offset, file);
+        // A short slot is read as far as the file goes, so that a slot of an older, shorter
+        // format is still recognized by its version.
+        byte[] bytes = new byte[Checkpoint.SIZE];
+        int available = (int) Math.max(0, Math.min(Checkpoint.SIZE, size - offset));
+        ChannelReads.readFully(channel, ByteBuffer.wrap(bytes, 0, available), offset, file);
         try {
-          slots[slot] = Checkpoint.decode(buffer.array(), file, offset);
+          slots[slot] = Checkpoint.decode(bytes, file, offset);
         } catch (TranslogCorruptedException e) {
+          if (available < Checkpoint.SIZE) {
+            e =
+                new TranslogCorruptedException(
+                    file,
+                    offset,
+                    String.format(
+                        Locale.ROOT,
+                        "checkpoint slot %d needs %d bytes here, but the file is %d bytes long",
+                        slot,
+                        Checkpoint.SIZE,
+                        size),
+                    e);
+          }
           damage.add(e);
         }
       }

@@ -9,11 +9,18 @@ import java.util.Locale;
 import java.util.zip.CRC32C;
 
 /**
- * Reads and verifies the records of one generation file between two offsets, in order. Recovery
- * runs one over each checkpointed range; snapshots run one per generation they cover. Every record
- * is checked for bounds and checksum before it is returned; the first bad one throws a {@link
- * TranslogCorruptedException} at the offset where that record starts, which is also {@link
- * #position()}.
+ * Reads and verifies the records of one generation file, in order, following the chain of checksums
+ * from the file's header. Two kinds of range:
+ *
+ * <ul>
+ *   <li>Up to the <em>vouched end</em> (a checkpoint's offset, or a snapshot's durable end) every
+ *       record must verify: {@link #next()} throws a {@link TranslogCorruptedException} at the
+ *       offset where the first bad one starts, which is also {@link #position()}.
+ *   <li>Past it, only records that prove themselves are read: {@link #nextProven()} returns null at
+ *       the first record that does not verify (zeros, a torn or stale record, the end of the file)
+ *       and keeps why in {@link #stopReason()}. Recovery uses this for the records that a sync made
+ *       durable after the last checkpoint.
+ * </ul>
  *
  * <p>Not thread-safe. Does not own the channel.
  */
@@ -24,29 +31,35 @@ final class RecordReader {
   private final FileChannel channel;
   private final Path file;
   private final long generation;
-  private final long end;
+  private final long vouchedEnd;
+  private final long fileSize;
   private final ByteBuffer window = ByteBuffer.allocate(WINDOW_SIZE);
   private final byte[] header = new byte[RecordFormat.HEADER_SIZE];
   private final byte[] footer = new byte[RecordFormat.FOOTER_SIZE];
-  private final byte[] scratch = new byte[8];
+  private final byte[] scratch = new byte[4];
   private final CRC32C crc = new CRC32C();
   private long windowStart;
   private long position;
+  private int chain;
+  private String stopReason;
 
   /**
    * @param channel the generation file, open for reading
    * @param file its path, for messages
-   * @param generation the generation it holds, which salts the checksums
-   * @param start the offset of the first record
-   * @param end the offset past the last record: the checkpointed length
+   * @param generation the generation it holds, for the locations returned
+   * @param chainSeed the checksum of the file's header, which the first record chains to
+   * @param vouchedEnd the offset up to which every record must verify
    */
-  RecordReader(FileChannel channel, Path file, long generation, long start, long end) {
+  RecordReader(FileChannel channel, Path file, long generation, int chainSeed, long vouchedEnd)
+      throws IOException {
     this.channel = channel;
     this.file = file;
     this.generation = generation;
-    this.position = start;
-    this.end = end;
-    this.windowStart = start;
+    this.chain = chainSeed;
+    this.vouchedEnd = vouchedEnd;
+    this.fileSize = channel.size();
+    this.position = TranslogHeader.SIZE;
+    this.windowStart = position;
     window.limit(0);
   }
 
@@ -55,60 +68,94 @@ final class RecordReader {
     return position;
   }
 
+  /** Why {@link #nextProven()} stopped, or null if it has not. */
+  String stopReason() {
+    return stopReason;
+  }
+
   /**
-   * Returns the next record, or {@code null} once the end offset is reached.
+   * Returns the next record before the vouched end, or {@code null} once it is reached.
    *
    * @throws TranslogCorruptedException if the record at {@link #position()} is damaged, runs past
-   *     the end offset, or lies beyond the end of the file
+   *     the vouched end, or lies beyond the end of the file
    */
   Operation next() throws IOException {
-    long start = position;
-    if (start == end) {
+    if (position >= vouchedEnd) {
       return null;
     }
+    return read(vouchedEnd);
+  }
+
+  /**
+   * Returns the next record at or past the vouched end if it proves itself, or null: at the end of
+   * the file, or at the first record that does not verify, whose reason {@link #stopReason()} then
+   * gives. Call {@link #next()} until it returns null first.
+   */
+  Operation nextProven() throws IOException {
+    if (position < vouchedEnd) {
+      throw new IllegalStateException("records before the vouched end remain: " + position);
+    }
+    if (stopReason != null) {
+      return null;
+    }
+    if (position >= fileSize) {
+      stopReason = "the end of the file";
+      return null;
+    }
+    try {
+      return read(fileSize);
+    } catch (TranslogCorruptedException e) {
+      stopReason = e.getMessage();
+      return null;
+    }
+  }
+
+  private Operation read(long end) throws IOException {
+    long start = position;
     long remaining = end - start;
     if (remaining < RecordFormat.OVERHEAD) {
       throw corrupt(
           start,
           String.format(
               Locale.ROOT,
-              "expected a record of at least %d bytes, but the checkpointed range ends %d bytes"
-                  + " later, at offset %d",
+              "expected a record of at least %d bytes, but the range ends %d bytes later, at"
+                  + " offset %d",
               RecordFormat.OVERHEAD,
               remaining,
               end));
     }
     try {
       copy(header, 0, RecordFormat.HEADER_SIZE, start);
-      int length = LittleEndian.getInt(header, 0);
+      int size = LittleEndian.getInt(header, 0);
       long seqNo = LittleEndian.getLong(header, 4);
-      if (length < 0 || length > RecordFormat.MAX_PAYLOAD) {
+      if (size < RecordFormat.OVERHEAD
+          || size > RecordFormat.recordSize(RecordFormat.MAX_PAYLOAD)) {
         throw corrupt(
             start,
             String.format(
                 Locale.ROOT,
-                "record length %d is outside [0, %d] (a damaged length field)",
-                length,
-                RecordFormat.MAX_PAYLOAD));
+                "record size %d is outside [%d, %d]%s",
+                size,
+                RecordFormat.OVERHEAD,
+                RecordFormat.recordSize(RecordFormat.MAX_PAYLOAD),
+                size == 0 ? " (zeros: nothing was written here)" : " (a damaged size field)"));
       }
-      int size = RecordFormat.recordSize(length);
       if (size > remaining) {
         throw corrupt(
             start,
             String.format(
                 Locale.ROOT,
-                "record of %d bytes (payload length %d) runs past the checkpointed end at offset"
-                    + " %d, %d bytes away",
+                "record of %d bytes runs past the end of the range at offset %d, %d bytes away",
                 size,
-                length,
                 end,
                 remaining));
       }
+      int length = size - RecordFormat.OVERHEAD;
       byte[] payload = new byte[length];
       copy(payload, 0, length, start + RecordFormat.HEADER_SIZE);
       copy(footer, 0, RecordFormat.FOOTER_SIZE, start + RecordFormat.HEADER_SIZE + length);
       int stored = LittleEndian.getInt(footer, 0);
-      int computed = RecordFormat.checksum(crc, scratch, generation, header, payload, 0, length);
+      int computed = RecordFormat.checksum(crc, scratch, chain, header, payload, 0, length);
       if (stored != computed) {
         throw corrupt(
             start,
@@ -116,18 +163,20 @@ final class RecordReader {
                 + Hex.int32(stored)
                 + ", computed "
                 + Hex.int32(computed)
-                + " (a damaged record, or one written for another generation)");
+                + " (a damaged or torn record, or one that does not follow the record before it"
+                + " in this file)");
       }
       if (seqNo < 0 || seqNo > RecordFormat.MAX_SEQ_NO) {
         throw corrupt(start, "record has the invalid sequence number " + seqNo);
       }
+      chain = stored;
       position = start + size;
       return new Operation(seqNo, payload, new Location(generation, start, size, seqNo));
     } catch (EOFException e) {
       throw new TranslogCorruptedException(
           file,
           start,
-          "the file ends inside the record at this offset, before the checkpointed end at offset "
+          "the file ends inside the record at this offset, before the end of the range at offset "
               + end,
           e);
     }
@@ -154,13 +203,11 @@ final class RecordReader {
     }
   }
 
-  /**
-   * Reads the window from {@code filePosition}, up to the end offset or the end of the file,
-   * whichever comes first; returns the number of bytes read.
-   */
+  /** Reads the window from {@code filePosition}; returns the number of bytes read. */
   private int fill(long filePosition) throws IOException {
     window.clear();
-    window.limit((int) Math.min(WINDOW_SIZE, end - filePosition));
+    window.limit(
+        (int) Math.max(0, Math.min(WINDOW_SIZE, Math.max(vouchedEnd, fileSize) - filePosition)));
     windowStart = filePosition;
     long position = filePosition;
     while (window.hasRemaining()) {

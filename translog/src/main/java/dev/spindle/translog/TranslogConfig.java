@@ -3,12 +3,12 @@ package dev.spindle.translog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
-import org.apache.lucene.util.Constants;
+import java.util.concurrent.Executor;
 
 /**
  * How a {@link Translog} is opened: where it lives, how it buffers, when it rolls to a new
- * generation, when it syncs on its own and how it recovers. Build one with {@link #builder(Path)};
- * every setting but the directory has a default.
+ * generation, when it syncs on its own, how it recovers and where its background work runs. Build
+ * one with {@link #builder(Path)}; every setting but the directory has a default.
  *
  * <pre>{@code
  * TranslogConfig config = TranslogConfig.builder(path)
@@ -27,11 +27,17 @@ public final class TranslogConfig {
    */
   public static final int DEFAULT_BUFFER_SIZE = 1 << 20;
 
-  /** The default size at which a generation is rolled: 64 MiB. */
-  public static final long DEFAULT_ROLL_SIZE = 64L << 20;
+  /**
+   * The default size at which a generation is rolled, and to which each generation file is
+   * prepared: 16 MiB.
+   */
+  public static final long DEFAULT_ROLL_SIZE = 16L << 20;
 
   /** The default interval of the background syncer in {@link Durability#ASYNC} mode: 5 s. */
   public static final Duration DEFAULT_SYNC_INTERVAL = Duration.ofSeconds(5);
+
+  /** The default limit on bytes appended and not yet written to the file: 8 MiB. */
+  public static final long DEFAULT_MAX_BUFFERED_BYTES = 8L << 20;
 
   /** The smallest write buffer accepted. */
   public static final int MIN_BUFFER_SIZE = 1 << 10;
@@ -42,19 +48,26 @@ public final class TranslogConfig {
   private final Path directory;
   private final int bufferSize;
   private final long rollSize;
+  private final long maxBufferedBytes;
   private final Durability durability;
   private final Duration syncInterval;
   private final RecoveryMode recoveryMode;
   private final int mappedSegmentSize;
+  private final Executor executor;
 
   private TranslogConfig(Builder builder) {
     this.directory = builder.directory;
     this.bufferSize = builder.bufferSize;
     this.rollSize = builder.rollSize;
+    this.maxBufferedBytes =
+        builder.maxBufferedBytes > 0
+            ? builder.maxBufferedBytes
+            : Math.max(DEFAULT_MAX_BUFFERED_BYTES, 2L * builder.bufferSize);
     this.durability = builder.durability;
     this.syncInterval = builder.syncInterval;
     this.recoveryMode = builder.recoveryMode;
     this.mappedSegmentSize = builder.mappedSegmentSize;
+    this.executor = builder.executor;
   }
 
   /**
@@ -76,11 +89,20 @@ public final class TranslogConfig {
   }
 
   /**
-   * The size, in bytes, past which a generation is rolled by the next sync (or by the background
-   * syncer). A generation may exceed it by the operations appended meanwhile.
+   * The size, in bytes, past which a generation is rolled, in the background, and to which each
+   * generation file is prepared (rounded up to whole pages) before it is used. A generation may
+   * exceed it by the operations appended while the roll is under way.
    */
   public long rollSize() {
     return rollSize;
+  }
+
+  /**
+   * The most bytes that appends may leave in memory, waiting to be written to the file; an append
+   * waits while they are above it (plus one buffer and the append's own record).
+   */
+  public long maxBufferedBytes() {
+    return maxBufferedBytes;
   }
 
   /** When operations become durable without an explicit sync. */
@@ -106,6 +128,11 @@ public final class TranslogConfig {
     return mappedSegmentSize;
   }
 
+  /** The executor of the translog's background work, or null for its own threads. */
+  public Executor executor() {
+    return executor;
+  }
+
   @Override
   public String toString() {
     return "TranslogConfig(directory="
@@ -114,12 +141,15 @@ public final class TranslogConfig {
         + bufferSize
         + ", rollSize="
         + rollSize
+        + ", maxBufferedBytes="
+        + maxBufferedBytes
         + ", durability="
         + durability
         + (durability == Durability.ASYNC ? ", syncInterval=" + syncInterval : "")
         + ", recoveryMode="
         + recoveryMode
         + (mappedSegmentSize > 0 ? ", mappedSegmentSize=" + mappedSegmentSize : "")
+        + (executor != null ? ", executor=" + executor : "")
         + ")";
   }
 
@@ -128,10 +158,12 @@ public final class TranslogConfig {
     private final Path directory;
     private int bufferSize = DEFAULT_BUFFER_SIZE;
     private long rollSize = DEFAULT_ROLL_SIZE;
+    private long maxBufferedBytes;
     private Durability durability = Durability.REQUEST;
     private Duration syncInterval = DEFAULT_SYNC_INTERVAL;
     private RecoveryMode recoveryMode = RecoveryMode.STRICT;
     private int mappedSegmentSize;
+    private Executor executor;
 
     private Builder(Path directory) {
       this.directory = Objects.requireNonNull(directory, "directory");
@@ -139,7 +171,7 @@ public final class TranslogConfig {
 
     /**
      * The size of each write buffer, at least {@link #MIN_BUFFER_SIZE}; {@link
-     * #DEFAULT_BUFFER_SIZE} by default. A translog holds up to three of them.
+     * #DEFAULT_BUFFER_SIZE} by default.
      */
     public Builder bufferSize(int bytes) {
       if (bytes < MIN_BUFFER_SIZE) {
@@ -152,7 +184,9 @@ public final class TranslogConfig {
 
     /**
      * The generation size past which the translog rolls to a new generation, at least the size of a
-     * file header plus one byte; {@link #DEFAULT_ROLL_SIZE} by default.
+     * file header plus one byte; {@link #DEFAULT_ROLL_SIZE} by default. Each generation file is
+     * written full of zeros up to this size (rounded up to whole pages) before it is used, and the
+     * next one is prepared ahead, so a translog takes at least two of them on disk.
      */
     public Builder rollSize(long bytes) {
       if (bytes <= TranslogHeader.SIZE) {
@@ -160,6 +194,21 @@ public final class TranslogConfig {
             "rollSize must exceed the " + TranslogHeader.SIZE + "-byte header, got " + bytes);
       }
       this.rollSize = bytes;
+      return this;
+    }
+
+    /**
+     * The most bytes appends may leave in memory, waiting to be written to the file, at least the
+     * buffer size: appends wait while more are waiting, notably while a roll holds the new
+     * generation's bytes back. By default {@link #DEFAULT_MAX_BUFFERED_BYTES}, or twice the buffer
+     * size if that is more.
+     */
+    public Builder maxBufferedBytes(long bytes) {
+      if (bytes < MIN_BUFFER_SIZE) {
+        throw new IllegalArgumentException(
+            "maxBufferedBytes must be at least " + MIN_BUFFER_SIZE + " bytes, got " + bytes);
+      }
+      this.maxBufferedBytes = bytes;
       return this;
     }
 
@@ -189,22 +238,22 @@ public final class TranslogConfig {
     }
 
     /**
-     * Stores appends straight into the generation file through memory-mapped segments of this many
-     * bytes, at least {@link #MIN_MAPPED_SEGMENT_SIZE}, instead of copying them into write buffers
+     * Stores appends straight into the generation file through memory mappings of this many bytes
+     * each, at least {@link #MIN_MAPPED_SEGMENT_SIZE}, instead of copying them into write buffers
      * that a {@code FileChannel} writes out; 0 (the default) for the buffers. An append is then a
-     * memory copy into the page cache, with no write call for any thread to make; the file grows a
-     * segment at a time, zero-filled ahead of the records, and the buffer size is not used. The
-     * format, durability and recovery are the same either way. Each segment stays a memory mapping
-     * of the process until the garbage collector releases it, so prefer a few MiB (the benchmarks
-     * use 16 MiB) to many small segments. Not supported on Windows.
+     * memory copy into the page cache, with no write call for any thread to make. The prepared part
+     * of each generation file (see {@link #rollSize}) is mapped when the generation is started,
+     * outside the locks of appends, and unmapped when it is rolled or the translog closed (on Java
+     * 21, whose API cannot unmap, when the garbage collector gets to it). The format, durability
+     * and recovery are the same either way. Not supported on Windows.
      *
      * @throws UnsupportedOperationException on Windows, unless {@code bytes} is 0
      */
     public Builder mappedSegmentSize(int bytes) {
-      if (bytes != 0 && Constants.WINDOWS) {
+      if (bytes != 0 && OperatingSystem.WINDOWS) {
         throw new UnsupportedOperationException(
             "memory-mapped segments are not supported on Windows, where a mapped file cannot be"
-                + " deleted until the garbage collector unmaps it, so trims would fail");
+                + " deleted until it is unmapped");
       }
       if (bytes != 0 && bytes < MIN_MAPPED_SEGMENT_SIZE) {
         throw new IllegalArgumentException(
@@ -217,8 +266,31 @@ public final class TranslogConfig {
       return this;
     }
 
+    /**
+     * Runs the translog's background work on {@code executor}: preparing the next generation file,
+     * rolling full generations, the sync rounds that only futures of {@link Translog#syncAsync}
+     * wait for, and checkpoint hints. By default (null) the translog runs them on daemon threads of
+     * its own, which exit when idle; an executor shared by many translogs saves those threads. It
+     * must run every task it accepts, eventually; one that rejects a task fails the translog
+     * closed. An executor that runs tasks on the submitting thread makes that work synchronous:
+     * {@code syncAsync} then syncs before it returns, and the append that fills a generation rolls
+     * it.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = executor;
+      return this;
+    }
+
     /** Returns the configuration. */
     public TranslogConfig build() {
+      if (maxBufferedBytes > 0 && maxBufferedBytes < bufferSize) {
+        throw new IllegalArgumentException(
+            "maxBufferedBytes ("
+                + maxBufferedBytes
+                + ") must be at least the buffer size ("
+                + bufferSize
+                + ")");
+      }
       return new TranslogConfig(this);
     }
   }

@@ -15,23 +15,31 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.lucene.util.Constants;
-import org.apache.lucene.util.IOUtils;
 
 /**
  * The names of a translog's files and the file-system steps whose order the format depends on:
- * creating a generation, replacing a file atomically, and making directory entries durable. All I/O
- * goes through {@link java.nio.file} paths, so a test file system sees every step.
+ * creating the directory, preparing a generation file, replacing a file atomically, and making
+ * directory entries durable. All I/O goes through {@link java.nio.file} paths, so a test file
+ * system sees every step.
  */
 final class TranslogFiles {
 
-  /** The live checkpoint, rewritten in place by every sync. */
+  /** The live checkpoint, rewritten in place now and then. */
   static final String LIVE_CHECKPOINT = "translog.ckp";
+
+  /** The file whose lock keeps a second translog instance out of the directory. */
+  static final String LOCK_FILE = "translog.lock";
 
   static final String TEMPORARY_SUFFIX = ".tmp";
 
+  /** Generation files are prepared to a multiple of this, the page size of every common system. */
+  static final int PAGE_SIZE = 4096;
+
   private static final Pattern GENERATION = Pattern.compile("translog-([1-9][0-9]{0,17})\\.tlog");
   private static final Pattern SEALED = Pattern.compile("translog-([1-9][0-9]{0,17})\\.ckp");
+
+  /** Zeros written into prepared generation files, a chunk per write call. */
+  private static final int ZERO_CHUNK = 1 << 20;
 
   private TranslogFiles() {}
 
@@ -46,28 +54,32 @@ final class TranslogFiles {
   }
 
   /**
+   * The length a generation file is prepared to: the roll size rounded up to whole pages, at least
+   * one page past the header.
+   */
+  static long preparedLength(long rollSize) {
+    long length = Math.max(rollSize, TranslogHeader.SIZE + 1);
+    return (length + PAGE_SIZE - 1) / PAGE_SIZE * PAGE_SIZE;
+  }
+
+  /**
    * The translog files found in a directory.
    *
    * @param liveCheckpoint whether {@code translog.ckp} exists
    * @param generations generation files by generation
    * @param sealedCheckpoints sealed checkpoint files by generation
-   * @param temporary files left by an interrupted atomic write
+   * @param temporary files left by an interrupted atomic write or preparation
    */
   record Listing(
       boolean liveCheckpoint,
       SortedMap<Long, Path> generations,
       SortedMap<Long, Path> sealedCheckpoints,
-      List<Path> temporary) {
+      List<Path> temporary) {}
 
-    boolean isEmpty() {
-      return liveCheckpoint == false
-          && generations.isEmpty()
-          && sealedCheckpoints.isEmpty()
-          && temporary.isEmpty();
-    }
-  }
-
-  /** Lists the translog files of {@code directory}; files with other names are not listed. */
+  /**
+   * Lists the translog files of {@code directory}; files with other names, and the lock file, are
+   * not listed.
+   */
   static Listing list(Path directory) throws IOException {
     boolean live = false;
     SortedMap<Long, Path> generations = new TreeMap<>();
@@ -94,32 +106,67 @@ final class TranslogFiles {
   }
 
   /**
-   * Creates (or replaces) the file of a generation, writes its header and forces it. The caller
-   * makes the directory entry durable with {@link #fsyncDirectory} before any checkpoint names the
-   * generation.
-   *
-   * @return the file, open for reading and writing
+   * Creates {@code directory} and the missing directories above it, and makes each new entry
+   * durable by forcing the directory that holds it: a directory whose creation is not durable can
+   * vanish in a crash with everything in it.
    */
-  static FileChannel createGeneration(Path directory, TranslogHeader header) throws IOException {
-    Path file = directory.resolve(generationFileName(header.generation()));
-    FileChannel channel =
-        FileChannel.open(
-            file,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.READ,
-            StandardOpenOption.WRITE);
-    boolean success = false;
-    try {
-      header.write(channel);
-      channel.force(false);
-      success = true;
-      return channel;
-    } finally {
-      if (success == false) {
-        IOUtils.closeWhileHandlingException(channel);
+  static void createDirectories(Path directory) throws IOException {
+    Path absolute = directory.toAbsolutePath();
+    List<Path> missing = new ArrayList<>();
+    for (Path dir = absolute;
+        dir != null && Files.isDirectory(dir) == false;
+        dir = dir.getParent()) {
+      missing.add(0, dir);
+    }
+    if (missing.isEmpty()) {
+      return;
+    }
+    Files.createDirectories(absolute);
+    for (Path created : missing) {
+      Path parent = created.getParent();
+      if (parent != null) {
+        fsyncDirectory(parent);
       }
     }
+  }
+
+  /**
+   * Prepares the file of a generation before anything is appended to it: writes its header and
+   * zeros up to {@code length} into {@code translog-<g>.tlog.tmp}, forces it, renames it over
+   * {@code translog-<g>.tlog} atomically and fsyncs the directory. The zeros are written, not
+   * allocated: on ext4 an allocated-but-unwritten extent is converted, in the journal, by the first
+   * write into it, which the fsync of an acknowledgement would then wait for. Once prepared, a sync
+   * that overwrites these blocks has no file size or extent to make durable.
+   *
+   * @return the prepared file, open for reading and writing
+   */
+  static FileChannel prepareGeneration(Path directory, TranslogHeader header, long length)
+      throws IOException {
+    String name = generationFileName(header.generation());
+    Path temporary = directory.resolve(name + TEMPORARY_SUFFIX);
+    try (FileChannel channel =
+        FileChannel.open(
+            temporary,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE)) {
+      header.write(channel);
+      ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, length));
+      long position = TranslogHeader.SIZE;
+      while (position < length) {
+        zeros.clear().limit((int) Math.min(zeros.capacity(), length - position));
+        while (zeros.hasRemaining()) {
+          position += channel.write(zeros, position);
+        }
+      }
+      channel.force(false);
+    }
+    Path file = directory.resolve(name);
+    Files.move(
+        temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    fsyncDirectory(directory);
+    // Opened again under its final name, so that every later operation names the file it is.
+    return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
   }
 
   /**
@@ -150,11 +197,13 @@ final class TranslogFiles {
   }
 
   /**
-   * Deletes the files of a generation: its file, its sealed checkpoint and a temporary file left by
-   * an interrupted sealing, those that exist. The caller fsyncs the directory.
+   * Deletes the files of a generation: its file, its sealed checkpoint and the temporary files of
+   * an interrupted sealing or preparation, those that exist. The caller fsyncs the directory.
    */
   static void deleteGeneration(Path directory, long generation) throws IOException {
-    Files.deleteIfExists(directory.resolve(generationFileName(generation)));
+    String file = generationFileName(generation);
+    Files.deleteIfExists(directory.resolve(file));
+    Files.deleteIfExists(directory.resolve(file + TEMPORARY_SUFFIX));
     String sealed = sealedCheckpointFileName(generation);
     Files.deleteIfExists(directory.resolve(sealed));
     Files.deleteIfExists(directory.resolve(sealed + TEMPORARY_SUFFIX));
@@ -166,7 +215,7 @@ final class TranslogFiles {
    * writes itself, so there it does nothing.
    */
   static void fsyncDirectory(Path directory) throws IOException {
-    if (Constants.WINDOWS) {
+    if (OperatingSystem.WINDOWS) {
       return;
     }
     try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {

@@ -6,8 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import org.apache.lucene.store.AlreadyClosedException;
-import org.apache.lucene.util.IOUtils;
 
 /**
  * Reads back, in log order, the operations with a sequence number of at least the one it was opened
@@ -49,11 +47,11 @@ public final class TranslogSnapshot implements Closeable {
    * Returns the next operation, or {@code null} when there are no more.
    *
    * @throws TranslogCorruptedException if a record fails verification
-   * @throws AlreadyClosedException if the snapshot is closed
+   * @throws TranslogClosedException if the snapshot is closed
    */
   public Operation next() throws IOException {
     if (closed) {
-      throw new AlreadyClosedException("the snapshot is closed");
+      throw new TranslogClosedException("the snapshot is closed");
     }
     while (true) {
       if (reader == null) {
@@ -90,11 +88,11 @@ public final class TranslogSnapshot implements Closeable {
       }
       channel = opened;
       reader =
-          new RecordReader(opened, file, segment.generation(), TranslogHeader.SIZE, segment.end());
+          new RecordReader(opened, file, segment.generation(), header.chainSeed(), segment.end());
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(opened);
+        Closeables.closeWhileHandlingException(opened);
       }
     }
   }
@@ -115,6 +113,6 @@ public final class TranslogSnapshot implements Closeable {
       return;
     }
     closed = true;
-    IOUtils.close(this::closeChannel, retention);
+    Closeables.close(this::closeChannel, retention);
   }
 }

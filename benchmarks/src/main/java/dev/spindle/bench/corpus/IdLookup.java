@@ -61,7 +61,11 @@ public final class IdLookup {
   private int firstLiveDoc(int segment) throws IOException {
     PostingsEnum docs = termsEnums[segment].postings(postings[segment], PostingsEnum.NONE);
     postings[segment] = docs;
-    Bits live = liveDocs[segment];
+    return firstLiveDoc(docs, liveDocs[segment]);
+  }
+
+  /** The first document of {@code docs} that {@code live} (null: all) holds, or NO_MORE_DOCS. */
+  static int firstLiveDoc(PostingsEnum docs, Bits live) throws IOException {
     int doc = docs.nextDoc();
     while (doc != DocIdSetIterator.NO_MORE_DOCS && live != null && live.get(doc) == false) {
       doc = docs.nextDoc();

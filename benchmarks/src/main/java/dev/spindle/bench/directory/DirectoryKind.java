@@ -22,16 +22,6 @@ public enum DirectoryKind {
       return new HybridDirectory(path);
     }
   },
-  /**
-   * HybridDirectory with {@link HybridDirectory.Builder#prefetchPerDocumentReads} on: the setting
-   * for an index larger than the page cache.
-   */
-  HYBRID_PREFETCH("HybridDirectory, prefetching") {
-    @Override
-    public Directory open(Path path) throws IOException {
-      return HybridDirectory.builder(path).prefetchPerDocumentReads(true).build();
-    }
-  },
   MMAP("MMapDirectory") {
     @Override
     public Directory open(Path path) throws IOException {
@@ -41,7 +31,8 @@ public enum DirectoryKind {
   /**
    * {@code MMapDirectory} with every file advised {@code RANDOM}, which is what {@code
    * -Dorg.apache.lucene.store.defaultReadAdvice=RANDOM} does. Set per directory here, because the
-   * property is read once per JVM and the other contenders run in the same JVM.
+   * property is read once per JVM and the other contenders run in the same JVM. Its stored fields
+   * are read as HybridDirectory's are, except that a prefetch asks for the whole chunk.
    */
   MMAP_RANDOM("MMapDirectory, RANDOM advice") {
     @Override

@@ -9,13 +9,19 @@ import dev.spindle.bench.memory.PageCache;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -65,13 +71,15 @@ final class CappedMemoryRun {
    * @param cgroup where the cgroup was and which version
    * @param peakBytes the most memory the cgroup used, or -1 if unknown
    * @param notes lines the measuring JVM asked to show
+   * @param device what the device did in the probe before the trials, if it could be probed
    */
   record Result(
       Map<Workload, Measurements<DirectoryKind>> rates,
       Map<Workload, Map<DirectoryKind, IoCost>> io,
       String cgroup,
       long peakBytes,
-      List<String> notes) {}
+      List<String> notes,
+      Optional<DeviceProbe.Result> device) {}
 
   private CappedMemoryRun() {}
 
@@ -83,6 +91,8 @@ final class CappedMemoryRun {
    * @throws IOException if the measuring JVM fails
    */
   static Result run(Path index, List<DirectoryKind> kinds, Settings settings) throws IOException {
+    Path neighbourFile = index.resolveSibling("neighbour-file");
+    writeNeighbourFile(neighbourFile, settings.capBytes());
     try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench", settings.capBytes())) {
       Progress.log("starved: memory cgroup %s capped at %d MiB", cgroup, settings.capBytes() >> 20);
       try {
@@ -91,12 +101,39 @@ final class CappedMemoryRun {
         throw new MemoryCgroup.UnavailableException(
             "cannot drop the page cache (" + e.getMessage() + "): run as root");
       }
-      return measure(cgroup, index, kinds, settings);
+      return measure(cgroup, index, kinds, settings, neighbourFile);
+    } finally {
+      Files.deleteIfExists(neighbourFile);
+    }
+  }
+
+  /** The file the neighbour of the shared-cache workload reads: {@code bytes} of random data. */
+  private static void writeNeighbourFile(Path file, long bytes) throws IOException {
+    byte[] block = new byte[1 << 20];
+    new SplittableRandom(GetAndSearchLoad.SEED + 6).nextBytes(block);
+    try (FileChannel channel =
+        FileChannel.open(
+            file,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE)) {
+      for (long written = 0; written < bytes; written += block.length) {
+        ByteBuffer buffer = ByteBuffer.wrap(block);
+        while (buffer.hasRemaining()) {
+          channel.write(buffer);
+        }
+      }
+      // Clean pages, so that dropping the page cache drops them.
+      channel.force(true);
     }
   }
 
   private static Result measure(
-      MemoryCgroup cgroup, Path index, List<DirectoryKind> kinds, Settings settings)
+      MemoryCgroup cgroup,
+      Path index,
+      List<DirectoryKind> kinds,
+      Settings settings,
+      Path neighbourFile)
       throws IOException {
     List<String> java = new ArrayList<>();
     java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -111,6 +148,7 @@ final class CappedMemoryRun {
     java.add(Integer.toString(settings.rounds().measured()));
     java.add(Long.toString(settings.warmupMillis()));
     java.add(Long.toString(settings.measureMillis()));
+    java.add(neighbourFile.toAbsolutePath().toString());
 
     Process child =
         new ProcessBuilder(cgroup.commandInside(java))
@@ -133,11 +171,12 @@ final class CappedMemoryRun {
       Map<Workload, Measurements<DirectoryKind>> rates = new EnumMap<>(Workload.class);
       Map<Workload, Map<DirectoryKind, IoCost>> io = new EnumMap<>(Workload.class);
       List<String> notes = new ArrayList<>();
+      List<DeviceProbe.Result> device = new ArrayList<>();
       try (BufferedReader lines =
           new BufferedReader(
               new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          parse(line, kinds, rates, io, notes);
+          parse(line, kinds, rates, io, notes, device);
         }
       }
       int exit = waitFor(child);
@@ -150,7 +189,8 @@ final class CappedMemoryRun {
                 + exit
                 + (oomKills > 0 ? ", killed for lack of memory " + oomKills + " time(s)" : ""));
       }
-      return new Result(rates, io, cgroup.toString(), cgroup.peakBytes(), notes);
+      return new Result(
+          rates, io, cgroup.toString(), cgroup.peakBytes(), notes, device.stream().findFirst());
     } finally {
       child.destroyForcibly();
       waitFor(child);
@@ -167,7 +207,8 @@ final class CappedMemoryRun {
       List<DirectoryKind> kinds,
       Map<Workload, Measurements<DirectoryKind>> rates,
       Map<Workload, Map<DirectoryKind, IoCost>> io,
-      List<String> notes)
+      List<String> notes,
+      List<DeviceProbe.Result> device)
       throws IOException {
     String[] fields = line.split("\t");
     try {
@@ -185,6 +226,12 @@ final class CappedMemoryRun {
                         Double.parseDouble(fields[4]),
                         Double.parseDouble(fields[5])));
         case CappedMemoryTrials.NOTE -> notes.add(fields[1]);
+        case CappedMemoryTrials.PROBE ->
+            device.add(
+                new DeviceProbe.Result(
+                    Double.parseDouble(fields[1]),
+                    Double.parseDouble(fields[2]),
+                    Double.parseDouble(fields[3])));
         default -> throw new IOException("unexpected line from the measuring JVM: " + line);
       }
     } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {

@@ -30,13 +30,18 @@ import java.util.Optional;
  * rate  WORKLOAD  KIND  ops/s                       one line per measured round, in order
  * io    WORKLOAD  KIND  bytes/op  major faults/op  device reads/op   medians over the rounds
  * note  text                                        shown in the report's details
+ * probe reads/s  KiB/read  reads in flight          the device probe, before the trials
  * </pre>
+ *
+ * <p>{@link Workload#sharesCache() The shared-cache workload} runs while a process of its own, in
+ * the same cgroup, reads a file over and over.
  */
 public final class CappedMemoryTrials {
 
   static final String RATE = "rate";
   static final String IO = "io";
   static final String NOTE = "note";
+  static final String PROBE = "probe";
 
   private CappedMemoryTrials() {}
 
@@ -44,15 +49,17 @@ public final class CappedMemoryTrials {
    * Runs the trials.
    *
    * @param args the index, the cgroup folder, the comma-separated contenders, warm-up rounds,
-   *     measured rounds, and the warm-up and measured milliseconds of one trial
+   *     measured rounds, the warm-up and measured milliseconds of one trial, and the file the
+   *     process beside the shared-cache workload reads
    */
   public static void main(String[] args) throws IOException {
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
-    if (args.length != 7) {
+    if (args.length != 8) {
       throw new IllegalArgumentException(
           "usage: CappedMemoryTrials index cgroup kinds warmupRounds measuredRounds"
-              + " warmupMillis measureMillis");
+              + " warmupMillis measureMillis neighbourFile");
     }
+    Path neighbourFile = Path.of(args[7]);
     Path index = Path.of(args[0]);
     MemoryCgroup cgroup = MemoryCgroup.open(Path.of(args[1]));
     List<DirectoryKind> kinds = new ArrayList<>();
@@ -64,6 +71,17 @@ public final class CappedMemoryTrials {
     long measureMillis = Long.parseLong(args[6]);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     Optional<Path> deviceStat = ProcessIo.deviceStatOf(index);
+    cgroup.reclaimPageCache();
+    Optional<DeviceProbe.Result> probe = DeviceProbe.run(index, deviceStat, measureMillis);
+    probe.ifPresent(
+        p ->
+            out.println(
+                String.join(
+                    "\t",
+                    PROBE,
+                    Double.toString(p.readsPerSecond()),
+                    Double.toString(p.kibPerRead()),
+                    Double.toString(p.queueDepth()))));
 
     try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);
         GetAndSearchLoad load = GetAndSearchLoad.prepare(readers.reader(kinds.get(0)))) {
@@ -72,21 +90,27 @@ public final class CappedMemoryTrials {
       }
       for (Workload workload : Workload.values()) {
         Map<DirectoryKind, List<IoCost>> io = new EnumMap<>(DirectoryKind.class);
-        Measurements<DirectoryKind> measurements =
-            RoundRobin.measure(
-                "starved " + workload,
-                kinds,
-                rounds,
-                kind -> {
-                  cgroup.reclaimPageCache();
-                  load.run(workload, readers.reader(kind), warmupMillis);
-                  ProcessIo before = ProcessIo.sample(deviceStat);
-                  double rate = load.run(workload, readers.reader(kind), measureMillis);
-                  ProcessIo used = ProcessIo.sample(deviceStat).minus(before);
-                  io.computeIfAbsent(kind, k -> new ArrayList<>())
-                      .add(IoCost.perOperation(used, rate * measureMillis / 1000.0));
-                  return rate;
-                });
+        Measurements<DirectoryKind> measurements;
+        // The neighbour's reads count in the device's counters too: its device reads per
+        // operation are not this JVM's alone.
+        try (NeighbourReader neighbour =
+            workload.sharesCache() ? NeighbourReader.start(neighbourFile) : null) {
+          measurements =
+              RoundRobin.measure(
+                  "starved " + workload,
+                  kinds,
+                  rounds,
+                  kind -> {
+                    cgroup.reclaimPageCache();
+                    load.run(workload, readers.reader(kind), warmupMillis);
+                    ProcessIo before = ProcessIo.sample(deviceStat);
+                    double rate = load.run(workload, readers.reader(kind), measureMillis);
+                    ProcessIo used = ProcessIo.sample(deviceStat).minus(before);
+                    io.computeIfAbsent(kind, k -> new ArrayList<>())
+                        .add(IoCost.perOperation(used, rate * measureMillis / 1000.0));
+                    return rate;
+                  });
+        }
         for (DirectoryKind kind : kinds) {
           for (double rate : measurements.rates(kind)) {
             out.println(

@@ -4,6 +4,7 @@ import dev.spindle.bench.corpus.CorpusIndex;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.IdLookupOperation;
 import dev.spindle.bench.corpus.LookupKeys;
+import dev.spindle.bench.corpus.MultiGetOperation;
 import dev.spindle.bench.harness.TimedLoad;
 import java.io.Closeable;
 import java.io.IOException;
@@ -26,15 +27,18 @@ final class GetAndSearchLoad implements Closeable {
   private static final int KEY_COUNT = 1 << 19;
   private static final double PRESENT_FRACTION = 0.9;
   private static final int TERM_COUNT = 4_096;
+  private static final int FETCH_SEARCHES = 2_048;
 
   private final LookupKeys keys;
   private final SearchTerms terms;
+  private final FetchHits fetchHits;
   private final TimedLoad load = new TimedLoad(THREADS);
   private final SplittableRandom starts = new SplittableRandom(SEED + 2);
 
-  private GetAndSearchLoad(LookupKeys keys, SearchTerms terms) {
+  private GetAndSearchLoad(LookupKeys keys, SearchTerms terms, FetchHits fetchHits) {
     this.keys = keys;
     this.terms = terms;
+    this.fetchHits = fetchHits;
   }
 
   /**
@@ -45,13 +49,16 @@ final class GetAndSearchLoad implements Closeable {
   static GetAndSearchLoad prepare(IndexReader reader) throws IOException {
     ExternalIds ids = new ExternalIds(SEED);
     LookupKeys keys = LookupKeys.draw(ids, reader.maxDoc(), KEY_COUNT, PRESENT_FRACTION, SEED + 1);
-    return new GetAndSearchLoad(keys, SearchTerms.sample(reader, TERM_COUNT, SEED + 3));
+    SearchTerms terms = SearchTerms.sample(reader, TERM_COUNT, SEED + 3);
+    return new GetAndSearchLoad(
+        keys, terms, FetchHits.search(reader, terms, FETCH_SEARCHES, SEED + 4));
   }
 
   /**
    * Runs {@code workload} on {@code reader} from {@link #THREADS} threads for {@code millis}.
    *
-   * @return operations per second, summed over the threads
+   * @return documents or ids per second ({@link Workload#itemsPerOperation}), summed over the
+   *     threads
    */
   double run(Workload workload, IndexReader reader, long millis) throws IOException {
     // Drawn here, on the calling thread, so the sequence does not depend on thread timing.
@@ -59,17 +66,27 @@ final class GetAndSearchLoad implements Closeable {
     for (int i = 0; i < THREADS; i++) {
       seeds[i] = starts.nextLong();
     }
-    return load.run(
-        THREADS,
-        millis,
-        1,
-        (thread, threads) ->
-            switch (workload) {
-              case GET_BY_ID ->
-                  IdLookupOperation.get(
-                      reader, keys, (int) Math.floorMod(seeds[thread], (long) keys.count()));
-              case SEARCH -> new SearchOperation(reader, terms, seeds[thread]);
+    double operations =
+        load.run(
+            THREADS,
+            millis,
+            1,
+            (thread, threads) -> {
+              int firstKey = (int) Math.floorMod(seeds[thread], (long) keys.count());
+              int firstHits = (int) Math.floorMod(seeds[thread], (long) fetchHits.count());
+              return switch (workload) {
+                case GET_BY_ID, GET_BY_ID_SHARED_CACHE ->
+                    IdLookupOperation.get(reader, keys, firstKey);
+                case SEARCH -> new SearchOperation(reader, terms, seeds[thread]);
+                case FETCH, FETCH_PREFETCH ->
+                    new FetchPhaseOperation(
+                        reader, fetchHits, firstHits, workload == Workload.FETCH_PREFETCH);
+                case MULTI_GET, MULTI_GET_PREFETCH ->
+                    MultiGetOperation.create(
+                        reader, keys, firstKey, workload == Workload.MULTI_GET_PREFETCH);
+              };
             });
+    return operations * workload.itemsPerOperation();
   }
 
   /** The blackhole of every run so far. */
