@@ -23,5 +23,10 @@
  *   <li>Closing the directory closes nothing its callers opened: as in Lucene, a mapping lives
  *       until its last input is closed.
  * </ul>
+ *
+ * <p>Compiled against Lucene 10.6, the package runs on Lucene 10.3.0 and later 10.x releases. The
+ * package-private {@code LuceneSupport} checks the release when a directory is built, and finds
+ * once which Lucene APIs newer than 10.3 are there; {@link
+ * dev.spindle.store.HybridDirectory#stats()} reports those that are not.
  */
 package dev.spindle.store;
