@@ -72,7 +72,9 @@
  * <p>Compiled against Lucene 10.6, the package runs on Lucene 10.3.0 and later 10.x releases.
  * {@code LuceneSupport} checks the release when a builder is created, and finds once which Lucene
  * APIs newer than 10.3 are there; where one is missing the package takes an older path, and {@code
- * HybridDirectoryStats.missingLuceneFeatures()} names it. Nothing on a read path asks again.
+ * HybridDirectoryStats.missingLuceneFeatures()} names it. Nothing on a read path asks again. The
+ * build runs the package's suites on the jars of Lucene 10.3.0 and of 10.5.1, the release
+ * OpenSearch ships, as well as on 10.6.
  *
  * <h2>Test seams</h2>
  *
