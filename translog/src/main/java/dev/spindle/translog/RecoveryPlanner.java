@@ -2,7 +2,6 @@ package dev.spindle.translog;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -101,7 +100,7 @@ final class RecoveryPlanner {
       TranslogCorruptedException boundDamage = null;
       if (sealedFile != null) {
         try {
-          bound = readSealed(sealedFile);
+          bound = Checkpoint.readSealed(sealedFile);
         } catch (TranslogCorruptedException e) {
           bound = null;
           boundDamage = e;
@@ -207,19 +206,6 @@ final class RecoveryPlanner {
       deleted.sort((a, b) -> Long.compare(b, a));
     }
     long operations = operations(kept);
-    if (cut != null) {
-      LOGGER.log(
-          Level.WARNING,
-          String.format(
-              Locale.ROOT,
-              "translog recovery (%s) cut the translog in %s at the first damage and kept %d"
-                  + " operations before it; generations deleted: %s. Damage: %s",
-              mode,
-              directory,
-              operations,
-              deleted,
-              cut.getMessage()));
-    }
     long opened = cut == null ? current + 1 : cutGeneration;
     boolean adopt = cut == null && nextPrepared;
     long last = kept.isEmpty() ? minGeneration - 1 : kept.get(kept.size() - 1).generation();
@@ -358,32 +344,10 @@ final class RecoveryPlanner {
     }
   }
 
-  /** Reads and verifies a sealed checkpoint file. */
-  private static Checkpoint readSealed(Path file) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      long size = channel.size();
-      byte[] bytes = new byte[Checkpoint.SIZE];
-      ChannelReads.readFully(
-          channel, ByteBuffer.wrap(bytes, 0, (int) Math.min(size, Checkpoint.SIZE)), 0, file);
-      if (size != Checkpoint.SIZE) {
-        try {
-          Checkpoint.decode(bytes, file, 0); // a checkpoint of another version says so
-        } catch (TranslogCorruptedException e) {
-          // the size is the clearer message
-        }
-        throw new TranslogCorruptedException(
-            file,
-            TranslogCorruptedException.NO_OFFSET,
-            "a sealed checkpoint is " + Checkpoint.SIZE + " bytes long, this file is " + size);
-      }
-      return Checkpoint.decode(bytes, file, 0).checkpoint();
-    }
-  }
-
   /** The high-water mark of a sealed checkpoint that a cut drops, or -1 if it cannot be read. */
   private static long highWaterOfDropped(Path file, UUID uuid) {
     try {
-      Checkpoint checkpoint = readSealed(file);
+      Checkpoint checkpoint = Checkpoint.readSealed(file);
       return checkpoint.translogUuid().equals(uuid)
           ? checkpoint.seqNoHighWater()
           : Checkpoint.NO_SEQ_NO;
