@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -103,6 +104,16 @@ public final class TranslogInspector implements Closeable {
   }
 
   /**
+   * The live checkpoint slot recovery goes by: the valid one with the higher counter. Empty if the
+   * file is missing, neither slot is valid, or the two contradict each other (different UUIDs, the
+   * same counter), which recovery refuses.
+   */
+  public synchronized Optional<CheckpointInfo> liveCheckpoint() throws IOException {
+    ensureOpen();
+    return Optional.ofNullable(newestSlot(readSlots()));
+  }
+
+  /**
    * Every generation the directory holds a file or a sealed checkpoint of, and every generation the
    * live checkpoint says it must hold, oldest first, each with its records read and verified. Reads
    * every record: as slow as recovery.
@@ -164,11 +175,11 @@ public final class TranslogInspector implements Closeable {
    *
    * <p>First, each file in {@link RecoveryPreview#filesDeleted()} and {@link
    * RecoveryPreview#filesReplaced()} is copied into {@code backupDirectory} under its own name,
-   * with {@code UNDO.txt}, a note of what the repair changes and how to undo it by
-   * hand; the copies, the note and the directory entries are forced to disk. Then the plan is
-   * carried out in the order {@code FORMAT.md} gives; a crash in the middle leaves a directory that
-   * the same repair, or the same recovery mode, finishes. Bytes past the cut of the cut generation
-   * stay in its file, never read again: the file itself is not changed.
+   * with {@code UNDO.txt}, a note of what the repair changes and how to undo it by hand; the
+   * copies, the note and the directory entries are forced to disk. Then the plan is carried out in
+   * the order {@code FORMAT.md} gives; a crash in the middle leaves a directory that the same
+   * repair, or the same recovery mode, finishes. Bytes past the cut of the cut generation stay in
+   * its file, never read again: the file itself is not changed.
    *
    * @param preview a preview made by this inspector since its last repair, that {@link
    *     RecoveryPreview#cuts() cuts}
@@ -234,6 +245,11 @@ public final class TranslogInspector implements Closeable {
    * slots contradict each other (then where each generation belongs is unknown).
    */
   private static Checkpoint newest(List<CheckpointInfo> slots) {
+    CheckpointInfo newest = newestSlot(slots);
+    return newest == null ? null : newest.checkpoint();
+  }
+
+  private static CheckpointInfo newestSlot(List<CheckpointInfo> slots) {
     CheckpointInfo newest = null;
     for (CheckpointInfo slot : slots) {
       if (slot.isValid() == false) {
@@ -248,7 +264,7 @@ public final class TranslogInspector implements Closeable {
         newest = slot;
       }
     }
-    return newest == null ? null : newest.checkpoint();
+    return newest;
   }
 
   private GenerationInfo describe(Checkpoint live, long generation) throws IOException {
