@@ -1,8 +1,9 @@
 package dev.spindle.translog;
 
 /**
- * One operation read back from the translog by a {@link TranslogSnapshot}: its sequence number, its
- * payload and where it lies.
+ * One operation read back from the translog by a {@link TranslogSnapshot} (or by a {@link
+ * GenerationRecords} of a {@link TranslogInspector}): its sequence number, its payload, where it
+ * lies, and its record's checksum.
  *
  * <p>Immutable apart from the payload array, which is freshly allocated for each operation and
  * belongs to the caller.

@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
     name = "dump",
     mixinStandardHelpOptions = true,
     description = {
+      "Prints the operations that verify, one per line, as text or JSON.",
+      "",
       "Prints the operations of the translog, one per line, in log order: seqNo, generation,"
           + " offset, length (the record's size, framing included), the record's stored CRC32C,"
           + " and the payload if asked. Reads the generations the live checkpoint names (every"

@@ -28,6 +28,8 @@ import picocli.CommandLine.Command;
     name = "inspect",
     mixinStandardHelpOptions = true,
     description = {
+      "Prints what a translog directory holds, file by file.",
+      "",
       "Prints what a translog directory holds: its UUID and format version, the live checkpoint's"
           + " two slots and what each vouches for, every generation with its file size, sealed"
           + " checkpoint, records (count, seqNo range, where they end and why) and damage, the"

@@ -30,6 +30,8 @@ import picocli.CommandLine.Option;
     name = "truncate",
     mixinStandardHelpOptions = true,
     description = {
+      "Cuts a damaged translog at its damage, after a backup; dry run by default.",
+      "",
       "Cuts a damaged translog at its damage, as opening it in the given mode would. Without"
           + " --yes, a dry run: prints the plan as 'verify' does and changes nothing. With --yes,"
           + " first copies every file the plan deletes or overwrites, byte for byte, into a backup"

@@ -17,6 +17,8 @@ import picocli.CommandLine.Option;
     name = "verify",
     mixinStandardHelpOptions = true,
     description = {
+      "Dry-runs recovery in a mode: clean, recoverable or unrecoverable.",
+      "",
       "Runs recovery in the given mode as a dry run, with the planner that opening the translog"
           + " uses, and changes nothing. Prints what the mode keeps (generations, byte ranges,"
           + " operations, seqNo ranges), where it cuts and why (file, offset, what was expected),"
