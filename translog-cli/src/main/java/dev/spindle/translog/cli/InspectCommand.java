@@ -87,7 +87,7 @@ final class InspectCommand extends DirectoryCommand {
               + checkpoint.minGeneration()
               + " to "
               + checkpoint.generation()
-              + " (older ones were trimmed)");
+              + (checkpoint.minGeneration() > 1 ? " (older ones were trimmed)" : ""));
       List<Long> below = new ArrayList<>();
       for (GenerationInfo generation : generations) {
         if (generation.role() == GenerationInfo.Role.BELOW_OLDEST) {
@@ -162,9 +162,17 @@ final class InspectCommand extends DirectoryCommand {
               + "; they end at offset "
               + generation.recordsEnd()
               + ": "
-              + generation.endReason());
+              + endReason(generation));
     }
     generation.damage().ifPresent(damage -> out.println("    DAMAGE      " + damage.getMessage()));
+  }
+
+  /** Why the records end, without the file and offset the line names already. */
+  private static String endReason(GenerationInfo generation) {
+    String where =
+        "translog file " + generation.file() + " at offset " + generation.recordsEnd() + ": ";
+    String reason = generation.endReason();
+    return reason.startsWith(where) ? reason.substring(where.length()) : reason;
   }
 
   /** The UUIDs the generation headers name, when no live checkpoint does. */

@@ -42,9 +42,7 @@ final class PlanPrinter {
     out.println(
         "verdict   UNRECOVERABLE in "
             + ModeConverter.name(mode)
-            + ": opening the translog in this mode fails (exit "
-            + ExitCodes.UNRECOVERABLE
-            + ")");
+            + ": opening the translog in this mode fails");
     out.println("refused   " + refusal.getMessage());
     if (refusal instanceof TranslogFormatVersionException) {
       out.println("hint      no mode of this build reads another format version");
@@ -70,10 +68,7 @@ final class PlanPrinter {
     String mode = ModeConverter.name(preview.mode());
     out.println("translog " + inspector.directory().toAbsolutePath());
     if (report.created()) {
-      out.println(
-          "verdict   CLEAN: the directory holds no translog yet; opening it creates one (exit "
-              + ExitCodes.CLEAN
-              + ")");
+      out.println("verdict   CLEAN: the directory holds no translog yet; opening it creates one");
       printFiles(preview);
       return;
     }
@@ -81,13 +76,10 @@ final class PlanPrinter {
       out.println(
           "verdict   DAMAGED, recoverable in "
               + mode
-              + ": recovery cuts the translog at the damage (exit "
-              + ExitCodes.RECOVERABLE
-              + ")");
+              + ": recovery cuts the translog at the damage");
       out.println("damage    " + report.damage().get().getMessage());
     } else {
-      out.println(
-          "verdict   CLEAN: opens in " + mode + " with nothing cut (exit " + ExitCodes.CLEAN + ")");
+      out.println("verdict   CLEAN: opens in " + mode + " with nothing cut");
     }
 
     List<KeptGeneration> kept = preview.keptGenerations();
