@@ -7,9 +7,9 @@ import dev.spindle.bench.idlookup.IdLookupBenchmark;
 import dev.spindle.bench.indexing.IndexingBenchmark;
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
 import dev.spindle.bench.opensearch.OpenSearchStoreBenchmark;
+import dev.spindle.bench.report.ReportFiles;
 import dev.spindle.bench.translog.TranslogBenchmark;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +21,9 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * Runs Spindle's side-by-side benchmarks and prints their results as one markdown report, which it
- * also writes to {@code <work-dir>/report/report.md}. This is what {@code bin/bench} runs; {@code
- * --help} lists the options.
+ * also writes to {@code <work-dir>/report/report.md}, beside {@code report.html} (the same report
+ * as a web page) and the charts as SVG files in {@code charts/}. This is what {@code bin/bench}
+ * runs; {@code --help} lists the options.
  *
  * <p>Each benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before
  * and after the run. Progress goes to standard error, the report alone to standard output.
@@ -40,6 +41,8 @@ public final class BenchmarkReport {
           new KeywordFieldBenchmark(),
           new TranslogBenchmark(),
           new OpenSearchStoreBenchmark());
+
+  private static final String TITLE = "Spindle benchmark report";
 
   private static final String HOW_TO_READ =
       """
@@ -75,17 +78,18 @@ public final class BenchmarkReport {
       System.exit(2);
       return;
     }
-    String report = run(options, selected);
+    RunEnvironment environment = RunEnvironment.capture(options.mode());
+    List<Section> sections = run(options, selected);
+    Path reportDir = options.workDir().resolve("report");
+    String report =
+        ReportFiles.write(
+            reportDir, TITLE, environment.toMarkdown() + '\n' + HOW_TO_READ, sections);
     System.out.print(report);
     System.out.flush();
-    Path reportFile = options.workDir().resolve("report").resolve("report.md");
-    Files.createDirectories(reportFile.getParent());
-    Files.writeString(reportFile, report, StandardCharsets.UTF_8);
-    Progress.log("report written to %s", reportFile);
+    Progress.log("report written to %s (and report.html, charts/)", reportDir.resolve("report.md"));
   }
 
-  private static String run(Options options, List<Benchmark> benchmarks) throws IOException {
-    RunEnvironment environment = RunEnvironment.capture(options.mode());
+  private static List<Section> run(Options options, List<Benchmark> benchmarks) throws IOException {
     Path data = options.workDir().resolve("bench-data");
     // Indexes left by an interrupted run would only fill the disk: start empty, end empty.
     IOUtils.rm(data);
@@ -100,22 +104,7 @@ public final class BenchmarkReport {
     } finally {
       IOUtils.rm(data);
     }
-    return assemble(environment, sections);
-  }
-
-  private static String assemble(RunEnvironment environment, List<Section> sections) {
-    StringBuilder report = new StringBuilder("# Spindle benchmark report\n\n");
-    report.append(environment.toMarkdown()).append('\n');
-    report.append(HOW_TO_READ).append('\n');
-    for (Section section : sections) {
-      report.append("## ").append(section.title()).append("\n\n").append(section.body());
-    }
-    report.append("## Details\n\n");
-    for (Section section : sections) {
-      report.append("### ").append(section.title()).append("\n\n").append(section.details());
-      report.append('\n');
-    }
-    return report.toString();
+    return sections;
   }
 
   private static List<Benchmark> select(Optional<String> only) {

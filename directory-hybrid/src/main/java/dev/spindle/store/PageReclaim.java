@@ -23,10 +23,10 @@ import org.apache.lucene.util.Constants;
  *       through such a mapping never counts as recently used.
  *   <li>{@link #LRU}: with the classic two-list LRU, such a page never reaches the active list, so
  *       the page cache it sits in is evicted in the order it was filled, however often a page is
- *       used (measured in the benchmark's memory cgroup on Linux 6.18: 1 MiB of 175 MiB active,
- *       against about 95 MiB with NIO reads or {@code NORMAL} mappings). Advising random-access
- *       files {@code RANDOM} still wins, measured with this directory's benchmark: when the device
- *       reads ahead megabytes, one read-around costs more than many lost hits.
+ *       used (a memory cgroup's {@code memory.stat} shows almost none of it active, where NIO reads
+ *       or {@code NORMAL} mappings keep much of it active). Advising random-access files {@code
+ *       RANDOM} still wins in the get-and-search benchmark: when the device reads ahead megabytes,
+ *       one read-around costs more than many lost hits.
  *   <li>{@link #MULTI_GEN_LRU}: with the multi-generational LRU, such a page stays in the oldest
  *       generation however often it is used, so it is evicted before any other page cache, as soon
  *       as anything needs memory (Lucene issues #14408 and #15040, Elasticsearch #124499). Only

@@ -1,6 +1,7 @@
 package dev.spindle.bench.compoundcap;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.CorpusDocuments;
@@ -101,6 +102,11 @@ public final class CompoundCapBenchmark implements Benchmark {
     }
     StringBuilder body = new StringBuilder(setup(docCount, shapes, rounds));
     StringBuilder details = new StringBuilder();
+    List<Chart> charts = new ArrayList<>();
+    Chart.Builder lookupChart =
+        Chart.builder("Id lookups per second, through HybridDirectory")
+            .axes("", UNIT + " (median)")
+            .categories(KINDS);
     try (HybridReaders readers = HybridReaders.open(indexes);
         TimedLoad load = new TimedLoad(MAX_THREADS)) {
       Map<MergePolicyKind, Footprint> footprints = new EnumMap<>(MergePolicyKind.class);
@@ -116,6 +122,7 @@ public final class CompoundCapBenchmark implements Benchmark {
                 nioDescriptors.get(kind)));
       }
       body.append(footprintTable(shapes, footprints)).append('\n');
+      charts.add(footprintChart(footprints));
       body.append(footprintRatios(footprints)).append('\n');
       for (int threads : threadCounts) {
         String label = threads == 1 ? "1 thread" : threads + " threads";
@@ -139,6 +146,7 @@ public final class CompoundCapBenchmark implements Benchmark {
                     measurements,
                     List.of(Ratio.of(MergePolicyKind.CAPPED, MergePolicyKind.TIERED))))
             .append('\n');
+        lookupChart.bars(label, measurements.medians());
         details.append(label).append(", per measured round:\n\n");
         details.append(ComparisonTables.rounds(measurements, "Merge policy", UNIT)).append('\n');
       }
@@ -148,7 +156,33 @@ public final class CompoundCapBenchmark implements Benchmark {
       details.append(
           String.format(Locale.ROOT, "Blackhole (sum of doc ids found): %d%n", load.blackhole()));
     }
-    return new Section("Compound files capped at 64 MiB", body.toString(), details.toString());
+    charts.add(lookupChart.build());
+    return new Section("Compound files capped at 64 MiB", body.toString(), details.toString())
+        .withCharts(charts);
+  }
+
+  private static Chart footprintChart(Map<MergePolicyKind, Footprint> footprints) {
+    Chart.Builder chart =
+        Chart.builder("What an open reader holds")
+            .axes("", "count")
+            .categories(
+                List.of(
+                    "file descriptors, NIOFSDirectory",
+                    "file descriptors, HybridDirectory",
+                    "mapped files, HybridDirectory"));
+    for (MergePolicyKind kind : KINDS) {
+      Footprint footprint = footprints.get(kind);
+      chart.bars(
+          kind.toString(),
+          orNaN(footprint.nioDescriptors()),
+          orNaN(footprint.hybridDescriptors()),
+          footprint.mappedFiles());
+    }
+    return chart.build();
+  }
+
+  private static double orNaN(OptionalInt count) {
+    return count.isPresent() ? count.getAsInt() : Double.NaN;
   }
 
   private static String setup(

@@ -1,6 +1,7 @@
 package dev.spindle.bench.getsearch;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.CorpusIndex;
@@ -151,11 +152,13 @@ public final class GetAndSearchBenchmark implements Benchmark {
     if (starvedResult != null) {
       body.append(BatchTables.device(starvedResult)).append('\n');
     }
+    List<Chart> charts = new ArrayList<>();
     for (Workload workload : Workload.values()) {
       Measurements<DirectoryKind> starvedRates =
           starvedResult == null ? null : starvedResult.rates().get(workload);
       if (workload.isBatch() == false && workload.sharesCache() == false) {
         body.append(results(workload, hot.get(workload), starvedRates, capBytes));
+        charts.add(chart(workload, hot.get(workload), starvedRates, capBytes));
       }
       if (hot.containsKey(workload)) {
         details
@@ -194,7 +197,30 @@ public final class GetAndSearchBenchmark implements Benchmark {
       details.append(starvedDetails(starvedResult, starved));
     }
     return new Section(
-        "Gets and searches, hot and starved page cache", body.toString(), details.toString());
+            "Gets and searches, hot and starved page cache", body.toString(), details.toString())
+        .withCharts(charts);
+  }
+
+  /** Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones. */
+  private static Chart chart(
+      Workload workload,
+      Measurements<DirectoryKind> hot,
+      Measurements<DirectoryKind> starved,
+      long capBytes) {
+    Chart.Builder chart =
+        Chart.builder(capitalized(workload) + ", hot and starved page cache")
+            .axes("", workload.unit() + " (median, logarithmic)")
+            .categories(hot.contenders())
+            .bars("hot", hot.medians())
+            .logarithmic();
+    if (starved != null) {
+      List<Double> starvedMedians = new ArrayList<>();
+      for (DirectoryKind kind : hot.contenders()) {
+        starvedMedians.add(starved.contenders().contains(kind) ? starved.median(kind) : Double.NaN);
+      }
+      chart.bars(format("starved (%d MiB cap)", capBytes >> 20), starvedMedians);
+    }
+    return chart.build();
   }
 
   private static String setup(

@@ -62,6 +62,19 @@ public final class Measurements<T> {
     return median(ratios);
   }
 
+  /** Every contender's median, in the order of {@link #contenders()}: a chart's series. */
+  public List<Double> medians() {
+    return contenders().stream().map(this::median).toList();
+  }
+
+  /**
+   * Every contender's {@linkplain #medianRatio median ratio} to {@code baseline}, in the order of
+   * {@link #contenders()}: a chart's series.
+   */
+  public List<Double> medianRatios(T baseline) {
+    return contenders().stream().map(contender -> medianRatio(contender, baseline)).toList();
+  }
+
   double min(T contender) {
     return rates(contender).stream().mapToDouble(Double::doubleValue).min().orElseThrow();
   }

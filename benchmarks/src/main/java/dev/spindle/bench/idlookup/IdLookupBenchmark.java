@@ -1,6 +1,7 @@
 package dev.spindle.bench.idlookup;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.CorpusIndex;
@@ -66,6 +67,8 @@ public final class IdLookupBenchmark implements Benchmark {
 
     StringBuilder body = new StringBuilder(setup(shape, rounds, roundMillis));
     StringBuilder details = new StringBuilder();
+    Chart.Builder chart =
+        Chart.builder("Id lookups per second").axes("", UNIT + " (median)").categories(kinds);
     try (DirectoryReaders readers = DirectoryReaders.open(index, kinds);
         TimedLoad load = new TimedLoad(MAX_THREADS)) {
       Progress.log(
@@ -81,6 +84,7 @@ public final class IdLookupBenchmark implements Benchmark {
                     IdLookupOperation.measureLookups(
                         load, readers.reader(kind), keys, threads, roundMillis));
         body.append(results(label, measurements));
+        chart.bars(label, measurements.medians());
         details.append(label).append(", per measured round:\n\n");
         details.append(ComparisonTables.rounds(measurements, "Directory", UNIT)).append('\n');
       }
@@ -88,7 +92,7 @@ public final class IdLookupBenchmark implements Benchmark {
       details.append(
           String.format(Locale.ROOT, "Blackhole (sum of doc ids found): %d%n", load.blackhole()));
     }
-    return new Section("Id lookups", body.toString(), details.toString());
+    return new Section("Id lookups", body.toString(), details.toString()).withCharts(chart.build());
   }
 
   private static String setup(IndexShape shape, Rounds rounds, long roundMillis) {

@@ -1,6 +1,7 @@
 package dev.spindle.bench.indexing;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.corpus.CorpusIndex;
@@ -75,7 +76,13 @@ public final class IndexingBenchmark implements Benchmark {
             + ComparisonTables.rounds(measurements, "Directory", UNIT)
             + String.format(
                 Locale.ROOT, "%nBlackhole (sum of doc ids found): %d%n", trial.docIdSum());
-    return new Section("Indexing with external ids", body, details);
+    Chart chart =
+        Chart.builder("Indexing with external ids")
+            .axes("", UNIT + " (median)")
+            .categories(measurements.contenders())
+            .bars("one indexing thread", measurements.medians())
+            .build();
+    return new Section("Indexing with external ids", body, details).withCharts(chart);
   }
 
   private static String setup(IndexShape shape, int updateCount, Rounds rounds) {

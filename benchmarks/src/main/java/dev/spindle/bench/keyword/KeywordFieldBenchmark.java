@@ -1,6 +1,7 @@
 package dev.spindle.bench.keyword;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.harness.ComparisonTables;
@@ -98,7 +99,23 @@ public final class KeywordFieldBenchmark implements Benchmark {
             + ComparisonTables.rounds(cpuRates, "Setup", CPU_UNIT)
             + '\n'
             + ComparisonTables.rounds(allocations, "Setup", ALLOCATION_UNIT);
-    return new Section("Keyword fields: geonames-like indexing", body, details);
+    KeywordSetup baseline = KeywordSetup.STRING_FIELD_AND_DOC_VALUES;
+    Chart ratios =
+        Chart.builder("Documents per second, relative to " + baseline)
+            .axes("", "median ratio")
+            .categories(setups)
+            .bars("wall clock", rates.medianRatios(baseline))
+            .bars("CPU time of the indexing thread", cpuRates.medianRatios(baseline))
+            .referenceLine(baseline.toString(), 1.0)
+            .build();
+    Chart allocated =
+        Chart.builder("Bytes allocated per document")
+            .axes("", ALLOCATION_UNIT + " (median)")
+            .categories(setups)
+            .bars(ALLOCATION_METRIC, allocations.medians())
+            .build();
+    return new Section("Keyword fields: geonames-like indexing", body, details)
+        .withCharts(ratios, allocated);
   }
 
   /** The targets, and two ratios without one, for context. */

@@ -1,6 +1,7 @@
 package dev.spindle.bench.translog;
 
 import dev.spindle.bench.Benchmark;
+import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.Section;
 import dev.spindle.bench.harness.ComparisonTables;
@@ -79,7 +80,9 @@ public final class TranslogBenchmark implements Benchmark {
 
     StringBuilder body = new StringBuilder(setup(rounds, logMillis, rawMillis));
     StringBuilder details = new StringBuilder();
+    List<Chart> charts = new ArrayList<>();
     for (int payloadSize : payloadSizes) {
+      charts.add(durableChart(results, payloadSize));
       body.append("### ").append(payloadSize).append("-byte payloads\n\n");
       body.append(summary(results, payloadSize)).append('\n');
       for (Result result : results) {
@@ -96,7 +99,7 @@ public final class TranslogBenchmark implements Benchmark {
         }
       }
     }
-    body.append(appendsThatDoNotWait(mode, workDir, rounds, details));
+    body.append(appendsThatDoNotWait(mode, workDir, rounds, details, charts));
     for (Result result : results) {
       details.append(result.workload().label()).append(", per measured round:\n\n");
       details.append(ComparisonTables.rounds(result.measurements(), "Log", UNIT));
@@ -109,7 +112,41 @@ public final class TranslogBenchmark implements Benchmark {
                   : String.format(Locale.ROOT, "%,.0f %s", result.cpuBound(), UNIT),
               result.syncLatencyP50Nanos() / 1e3));
     }
-    return new Section("Translog: durable appends", body.toString(), details.toString());
+    return new Section("Translog: durable appends", body.toString(), details.toString())
+        .withCharts(charts);
+  }
+
+  /** The logs' rates per thread count as bars, and the disk's limits as lines across them. */
+  private static Chart durableChart(List<Result> results, int payloadSize) {
+    List<Integer> threads = new ArrayList<>();
+    Map<TranslogContender, List<Double>> medians = new EnumMap<>(TranslogContender.class);
+    for (Result result : results) {
+      if (result.workload().payloadSize() == payloadSize) {
+        threads.add(result.workload().threads());
+        for (TranslogContender contender : TranslogContender.values()) {
+          medians
+              .computeIfAbsent(contender, c -> new ArrayList<>())
+              .add(result.measurements().median(contender));
+        }
+      }
+    }
+    Chart.Builder chart =
+        Chart.builder(
+                payloadSize + "-byte operations, each thread waiting until its own is durable")
+            .axes("threads", UNIT + " (median, logarithmic)")
+            .categories(threads)
+            .logarithmic();
+    for (TranslogContender contender : TranslogContender.values()) {
+      boolean limit =
+          contender == TranslogContender.FSYNC_LIMIT
+              || contender == TranslogContender.TWO_FSYNC_LIMIT;
+      if (limit) {
+        chart.line(contender.toString(), medians.get(contender));
+      } else {
+        chart.bars(contender.toString(), medians.get(contender));
+      }
+    }
+    return chart.build();
   }
 
   private Result measure(
@@ -199,7 +236,8 @@ public final class TranslogBenchmark implements Benchmark {
    * it. Each contender's files are deleted after each trial, so dirty pages never pile up.
    */
   private static String appendsThatDoNotWait(
-      Mode mode, Path workDir, Rounds rounds, StringBuilder details) throws IOException {
+      Mode mode, Path workDir, Rounds rounds, StringBuilder details, List<Chart> charts)
+      throws IOException {
     List<Integer> threadCounts = List.of(1, 4);
     List<Integer> payloadSizes = List.of(100, 1024);
     long millis = mode.pick(200L, 500L);
@@ -213,6 +251,9 @@ public final class TranslogBenchmark implements Benchmark {
                 "buffered (" + UNIT + ")",
                 "memory-mapped (" + UNIT + ")",
                 "memory-mapped / buffered"));
+    List<String> workloads = new ArrayList<>();
+    List<Double> buffered = new ArrayList<>();
+    List<Double> mapped = new ArrayList<>();
     for (int payloadSize : payloadSizes) {
       byte[] payload = new byte[payloadSize];
       new Random(SEED + payloadSize).nextBytes(payload);
@@ -245,10 +286,20 @@ public final class TranslogBenchmark implements Benchmark {
                 format(
                     "%.2fx",
                     m.medianRatio(TranslogContender.SPINDLE_MAPPED, TranslogContender.SPINDLE))));
+        workloads.add(workload.label());
+        buffered.add(m.median(TranslogContender.SPINDLE));
+        mapped.add(m.median(TranslogContender.SPINDLE_MAPPED));
         details.append(workload.label()).append(", appends only, per measured round:\n\n");
         details.append(ComparisonTables.rounds(m, "Writer", UNIT)).append('\n');
       }
     }
+    charts.add(
+        Chart.builder("Appends that do not wait for durability")
+            .axes("", UNIT + " (median)")
+            .categories(workloads)
+            .bars("buffered", buffered)
+            .bars("memory-mapped", mapped)
+            .build());
     return String.format(
         Locale.ROOT,
         """

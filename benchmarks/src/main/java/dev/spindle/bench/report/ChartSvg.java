@@ -1,0 +1,231 @@
+package dev.spindle.bench.report;
+
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import dev.spindle.bench.Chart;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Rectangle2D;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.List;
+import java.util.Locale;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+/**
+ * Draws a {@link Chart} with JFreeChart into an SVG document. Bars and lines are two datasets of
+ * one category plot, so that a line's points sit at the centre of their categories, above the bars.
+ * Stateless and thread-safe.
+ */
+final class ChartSvg {
+
+  static final int WIDTH = 800;
+  static final int HEIGHT = 420;
+
+  /**
+   * Bar colours, in series order: the Okabe-Ito palette, which stays distinct for colour-blind
+   * readers.
+   */
+  private static final List<Color> BAR_COLOURS =
+      List.of(
+          new Color(0x0072B2),
+          new Color(0xE69F00),
+          new Color(0x009E73),
+          new Color(0xCC79A7),
+          new Color(0x56B4E9),
+          new Color(0xD55E00),
+          new Color(0xF0E442),
+          new Color(0x999999));
+
+  private static final Color LINE_COLOUR = new Color(0x333333);
+  private static final Color REFERENCE_COLOUR = new Color(0xB22222);
+  private static final float[][] LINE_DASHES = {{6f, 4f}, {2f, 3f}, {10f, 3f, 2f, 3f}};
+  private static final String FONT = Font.SANS_SERIF;
+
+  private ChartSvg() {}
+
+  /** Returns the chart as a standalone SVG document. */
+  static String render(Chart chart) throws IOException {
+    JFreeChart drawn = draw(chart);
+    VectorGraphics2D graphics = new VectorGraphics2D();
+    drawn.draw(graphics, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new SVGProcessor()
+        .getDocument(graphics.getCommands(), new PageSize(0, 0, WIDTH, HEIGHT))
+        .writeTo(out);
+    return withTextDefaults(out.toString(StandardCharsets.UTF_8));
+  }
+
+  private static JFreeChart draw(Chart chart) {
+    DefaultCategoryDataset bars = new DefaultCategoryDataset();
+    DefaultCategoryDataset lines = new DefaultCategoryDataset();
+    for (Chart.Series series : chart.series()) {
+      DefaultCategoryDataset dataset = series.kind() == Chart.SeriesKind.BARS ? bars : lines;
+      for (int i = 0; i < chart.categories().size(); i++) {
+        double value = series.values().get(i);
+        dataset.addValue(
+            drawable(chart, value) ? value : null, series.name(), chart.categories().get(i));
+      }
+    }
+
+    CategoryAxis categoryAxis = new CategoryAxis(chart.categoryAxis());
+    categoryAxis.setMaximumCategoryLabelLines(3);
+    // A label may reach into the gaps beside its category before it is wrapped.
+    categoryAxis.setMaximumCategoryLabelWidthRatio(1.2f);
+    categoryAxis.setCategoryMargin(0.15);
+    categoryAxis.setTickLabelFont(new Font(FONT, Font.PLAIN, 11));
+    categoryAxis.setLabelFont(new Font(FONT, Font.PLAIN, 13));
+    ValueAxis valueAxis = valueAxis(chart);
+    valueAxis.setTickLabelFont(new Font(FONT, Font.PLAIN, 12));
+    valueAxis.setLabelFont(new Font(FONT, Font.PLAIN, 13));
+
+    BarRenderer barRenderer = new BarRenderer();
+    barRenderer.setBarPainter(new StandardBarPainter());
+    barRenderer.setShadowVisible(false);
+    barRenderer.setItemMargin(0.05);
+    // On a logarithmic axis a bar grows from the bottom of the axis, not from zero.
+    barRenderer.setBase(chart.logarithmic() ? valueAxis.getLowerBound() : 0);
+    for (int i = 0; i < bars.getRowCount(); i++) {
+      barRenderer.setSeriesPaint(i, BAR_COLOURS.get(i % BAR_COLOURS.size()));
+    }
+    CategoryPlot plot = new CategoryPlot(bars, categoryAxis, valueAxis, barRenderer);
+    if (lines.getRowCount() > 0) {
+      LineAndShapeRenderer lineRenderer = new LineAndShapeRenderer(true, true);
+      for (int i = 0; i < lines.getRowCount(); i++) {
+        lineRenderer.setSeriesPaint(i, LINE_COLOUR);
+        lineRenderer.setSeriesStroke(
+            i,
+            new BasicStroke(
+                2f,
+                BasicStroke.CAP_BUTT,
+                BasicStroke.JOIN_ROUND,
+                10f,
+                LINE_DASHES[i % LINE_DASHES.length],
+                0f));
+      }
+      plot.setDataset(1, lines);
+      plot.setRenderer(1, lineRenderer);
+      plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+    }
+    for (Chart.ReferenceLine line : chart.referenceLines()) {
+      if (drawable(chart, line.value()) == false) {
+        continue;
+      }
+      ValueMarker marker = new ValueMarker(line.value());
+      marker.setPaint(REFERENCE_COLOUR);
+      marker.setStroke(new BasicStroke(1.5f));
+      marker.setLabel(line.label());
+      marker.setLabelFont(new Font(FONT, Font.PLAIN, 11));
+      marker.setLabelPaint(REFERENCE_COLOUR);
+      marker.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+      marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+      marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+      plot.addRangeMarker(marker);
+    }
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setOutlineVisible(false);
+    plot.setRangeGridlinePaint(new Color(0xDDDDDD));
+    plot.setRangeGridlineStroke(new BasicStroke(1f));
+
+    JFreeChart drawn = new JFreeChart(chart.title(), new Font(FONT, Font.BOLD, 15), plot, true);
+    drawn.setBackgroundPaint(Color.WHITE);
+    drawn.setPadding(new RectangleInsets(8, 8, 8, 8));
+    drawn.setAntiAlias(true);
+    LegendTitle legend = drawn.getLegend();
+    legend.setItemFont(new Font(FONT, Font.PLAIN, 12));
+    legend.setPosition(RectangleEdge.BOTTOM);
+    legend.setFrame(BlockBorder.NONE);
+    return drawn;
+  }
+
+  private static ValueAxis valueAxis(Chart chart) {
+    DecimalFormat format =
+        new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+    if (chart.logarithmic() == false) {
+      NumberAxis axis = new NumberAxis(chart.valueAxis());
+      axis.setNumberFormatOverride(format);
+      axis.setAutoRangeIncludesZero(true);
+      if (allWhole(chart)) { // counts: no ticks between whole numbers
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+      }
+      return axis;
+    }
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (Chart.Series series : chart.series()) {
+      for (double value : series.values()) {
+        if (drawable(chart, value)) {
+          min = Math.min(min, value);
+          max = Math.max(max, value);
+        }
+      }
+    }
+    for (Chart.ReferenceLine line : chart.referenceLines()) {
+      if (drawable(chart, line.value())) {
+        min = Math.min(min, line.value());
+        max = Math.max(max, line.value());
+      }
+    }
+    if (max == 0) { // nothing to draw
+      min = 1;
+      max = 10;
+    }
+    LogAxis axis = new LogAxis(chart.valueAxis());
+    axis.setBase(10);
+    axis.setNumberFormatOverride(format);
+    axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    // Bars start at a round number, a decade below half the least value so that the shortest bar
+    // still shows, and the tallest leaves a little room above it.
+    axis.setRange(Math.pow(10, Math.floor(Math.log10(min / 2))), max * 1.5);
+    return axis;
+  }
+
+  private static boolean allWhole(Chart chart) {
+    for (Chart.Series series : chart.series()) {
+      for (double value : series.values()) {
+        if (drawable(chart, value) && value != Math.rint(value)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether the chart's value axis can show {@code value}: see {@link Chart}. */
+  private static boolean drawable(Chart chart, double value) {
+    return Double.isFinite(value) && (chart.logarithmic() == false || value > 0);
+  }
+
+  /**
+   * VectorGraphics2D leaves the font size out of text in 12-point fonts, and names the font family
+   * without a generic fallback: give the document 12 px as its default, and fall back to the
+   * browser's sans-serif font where the family is missing, so that text keeps the size and roughly
+   * the width that the chart was laid out for.
+   */
+  private static String withTextDefaults(String svg) {
+    return svg.replaceFirst("<svg ", "<svg font-size=\"12px\" ")
+        .replaceAll("(font-family:&quot;[^&]*&quot;)", "$1, sans-serif");
+  }
+}
