@@ -33,14 +33,7 @@ public class TranslogFuzzTest extends LuceneTestCase {
   public void testDamagedClosedTranslogs() throws IOException {
     int translogs = atLeast(3);
     for (int t = 0; t < translogs; t++) {
-      TranslogDamage damage =
-          TranslogDamage.create(
-              random(),
-              createTempDir(),
-              dir ->
-                  RandomTranslogConfig.builder(random(), dir)
-                      .rollSize(TranslogHeader.SIZE + 200 + random().nextInt(3000))
-                      .build());
+      TranslogDamage damage = damageableTranslog();
       List<Appended> appended = new ArrayList<>();
       for (int i = 0; i < damage.operations(); i++) {
         appended.add(new Appended(damage.seqNo(i), damage.payload(i)));
@@ -50,6 +43,17 @@ public class TranslogFuzzTest extends LuceneTestCase {
         fuzzOnce(damage, appended);
       }
     }
+  }
+
+  /** A closed translog of a few small generations, random otherwise, to damage copies of. */
+  static TranslogDamage damageableTranslog() throws IOException {
+    return TranslogDamage.create(
+        random(),
+        createTempDir(),
+        dir ->
+            RandomTranslogConfig.builder(random(), dir)
+                .rollSize(TranslogHeader.SIZE + 200 + random().nextInt(3000))
+                .build());
   }
 
   private void fuzzOnce(TranslogDamage damage, List<Appended> appended) throws IOException {

@@ -4,7 +4,6 @@ import static dev.spindle.translog.TranslogRecoveryTest.assertUnchanged;
 import static dev.spindle.translog.TranslogRecoveryTest.contents;
 
 import dev.spindle.tests.QuietLogging;
-import dev.spindle.tests.RandomTranslogConfig;
 import dev.spindle.tests.TranslogDamage;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -33,18 +32,8 @@ public class TranslogInspectorTest extends LuceneTestCase {
   /** Each cut the tests cause on purpose logs a warning; the console needs none. */
   @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
-  private static TranslogDamage translog() throws IOException {
-    return TranslogDamage.create(
-        random(),
-        createTempDir(),
-        dir ->
-            RandomTranslogConfig.builder(random(), dir)
-                .rollSize(TranslogHeader.SIZE + 200 + random().nextInt(3000))
-                .build());
-  }
-
   public void testHealthyTranslog() throws IOException {
-    TranslogDamage translog = translog();
+    TranslogDamage translog = TranslogFuzzTest.damageableTranslog();
     Path dir = translog.pristine();
     Map<String, byte[]> before = contents(dir);
     try (TranslogInspector inspector = TranslogInspector.open(dir)) {
@@ -107,7 +96,7 @@ public class TranslogInspectorTest extends LuceneTestCase {
 
   /** The checksums an inspector reports are the ones a snapshot reads, record by record. */
   public void testChecksumsMatchSnapshots() throws IOException {
-    TranslogDamage translog = translog();
+    TranslogDamage translog = TranslogFuzzTest.damageableTranslog();
     Path copy = createTempDir();
     TranslogDamage.copy(translog.pristine(), copy);
     List<Integer> inspected = new ArrayList<>();
@@ -132,7 +121,7 @@ public class TranslogInspectorTest extends LuceneTestCase {
   }
 
   public void testPreviewAndRepairAgreeWithOpen() throws IOException {
-    TranslogDamage translog = translog();
+    TranslogDamage translog = TranslogFuzzTest.damageableTranslog();
     int copies = atLeast(30);
     for (int c = 0; c < copies; c++) {
       Path damaged = createTempDir();
@@ -276,7 +265,7 @@ public class TranslogInspectorTest extends LuceneTestCase {
   }
 
   public void testLocking() throws IOException {
-    TranslogDamage translog = translog();
+    TranslogDamage translog = TranslogFuzzTest.damageableTranslog();
     Path dir = createTempDir();
     TranslogDamage.copy(translog.pristine(), dir);
     try (Translog open = Translog.open(TranslogConfig.builder(dir).build())) {
@@ -313,7 +302,7 @@ public class TranslogInspectorTest extends LuceneTestCase {
   }
 
   public void testRepairNeedsAFreshPreviewAndAnEmptyBackup() throws IOException {
-    TranslogDamage translog = translog();
+    TranslogDamage translog = TranslogFuzzTest.damageableTranslog();
     Path dir = createTempDir();
     TranslogDamage.copy(translog.pristine(), dir);
     Files.delete(dir.resolve(TranslogFiles.generationFileName(1)));

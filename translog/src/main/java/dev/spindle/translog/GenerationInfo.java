@@ -36,13 +36,7 @@ public final class GenerationInfo {
     UNKNOWN
   }
 
-  private final long generation;
-  private final Role role;
-  private final Path file;
-  private final long fileSize;
-  private final UUID headerUuid;
-  private final CheckpointInfo sealedCheckpoint;
-  private final long vouchedLength;
+  private final GenerationSources sources;
   private final long records;
   private final long minSeqNo;
   private final long maxSeqNo;
@@ -52,13 +46,7 @@ public final class GenerationInfo {
   private final IOException damage;
 
   GenerationInfo(
-      long generation,
-      Role role,
-      Path file,
-      long fileSize,
-      UUID headerUuid,
-      CheckpointInfo sealedCheckpoint,
-      long vouchedLength,
+      GenerationSources sources,
       long records,
       long minSeqNo,
       long maxSeqNo,
@@ -66,13 +54,7 @@ public final class GenerationInfo {
       long recordsPastVouched,
       String endReason,
       IOException damage) {
-    this.generation = generation;
-    this.role = role;
-    this.file = file;
-    this.fileSize = fileSize;
-    this.headerUuid = headerUuid;
-    this.sealedCheckpoint = sealedCheckpoint;
-    this.vouchedLength = vouchedLength;
+    this.sources = sources;
     this.records = records;
     this.minSeqNo = minSeqNo;
     this.maxSeqNo = maxSeqNo;
@@ -84,32 +66,32 @@ public final class GenerationInfo {
 
   /** The generation number. */
   public long generation() {
-    return generation;
+    return sources.generation();
   }
 
   /** Where it lies relative to the generations the live checkpoint names. */
   public Role role() {
-    return role;
+    return sources.role();
   }
 
   /** Its file, {@code translog-<g>.tlog}, which may be missing. */
   public Path file() {
-    return file;
+    return sources.file();
   }
 
   /** The size of its file in bytes, or -1 if the file is missing. */
   public long fileSize() {
-    return fileSize;
+    return sources.fileSize();
   }
 
   /** The translog UUID its file's header names; empty if the file or its header is bad. */
   public Optional<UUID> headerUuid() {
-    return Optional.ofNullable(headerUuid);
+    return Optional.ofNullable(sources.headerUuid());
   }
 
   /** Its sealed checkpoint {@code translog-<g>.ckp}, valid or not; empty if there is none. */
   public Optional<CheckpointInfo> sealedCheckpoint() {
-    return Optional.ofNullable(sealedCheckpoint);
+    return Optional.ofNullable(sources.sealed());
   }
 
   /**
@@ -117,7 +99,7 @@ public final class GenerationInfo {
    * one for the current generation), or -1 if none does.
    */
   public long vouchedLength() {
-    return vouchedLength;
+    return sources.vouchedByCheckpoint() ? sources.vouchedLength() : -1;
   }
 
   /** How many records verify, in file order, up to where reading ended. */
@@ -166,9 +148,9 @@ public final class GenerationInfo {
   @Override
   public String toString() {
     return "GenerationInfo(generation "
-        + generation
+        + generation()
         + ", "
-        + role
+        + role()
         + ", "
         + records
         + " records ending at "

@@ -210,8 +210,20 @@ final class GenerationSources {
     }
   }
 
+  long generation() {
+    return generation;
+  }
+
   GenerationInfo.Role role() {
     return role;
+  }
+
+  Path file() {
+    return file;
+  }
+
+  long vouchedLength() {
+    return vouchedLength;
   }
 
   long fileSize() {

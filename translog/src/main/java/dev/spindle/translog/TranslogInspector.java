@@ -283,13 +283,7 @@ public final class TranslogInspector implements Closeable {
         }
       }
       return new GenerationInfo(
-          generation,
-          sources.role(),
-          records.file(),
-          sources.fileSize(),
-          sources.headerUuid(),
-          sources.sealed(),
-          sources.vouchedByCheckpoint() ? records.vouchedLength() : -1,
+          sources,
           count,
           minSeqNo,
           maxSeqNo,
