@@ -107,8 +107,16 @@ final class RecoveryPlanner {
         }
         if (bound != null) {
           checkIdentity(sealedFile, bound, uuid, generation);
-          if (generation == current) {
-            checkSealedExtendsLive(sealedFile, bound, checkpoint);
+          if (generation == current && sealedBehindLive(bound, checkpoint)) {
+            if (isInterruptedCut(listing.generations().get(generation), uuid, bound, checkpoint)
+                == false) {
+              checkSealedExtendsLive(sealedFile, bound, checkpoint);
+            }
+            // An earlier recovery in this mode cut the generation being written here and sealed
+            // it, and a crash stopped it before the live checkpoint moved on: planned again from
+            // the live checkpoint, the same cut is made again.
+            sealedFile = null;
+            bound = checkpoint;
           }
           highWater = Math.max(highWater, bound.seqNoHighWater());
         }
@@ -373,6 +381,32 @@ final class RecoveryPlanner {
               + ", but its name says "
               + generation);
     }
+  }
+
+  private static boolean sealedBehindLive(Checkpoint sealed, Checkpoint live) {
+    return sealed.offset() < live.offset() || sealed.operations() < live.operations();
+  }
+
+  /**
+   * Whether a sealed checkpoint of the generation being written that vouches for less than the live
+   * checkpoint is what a recovery in this mode writes when it cuts there: a mode that cuts, and
+   * damage, before the live checkpoint's length, exactly where the sealed checkpoint ends. A roll
+   * never seals short of the live checkpoint; only such a cut does, and a crash before the live
+   * checkpoint named the next generation leaves it so.
+   */
+  private boolean isInterruptedCut(Path file, UUID uuid, Checkpoint sealed, Checkpoint live)
+      throws IOException {
+    if (mode == RecoveryMode.STRICT || file == null) {
+      return false;
+    }
+    GenerationScan scan =
+        GenerationScan.scan(directory, file, live.generation(), uuid, live, false);
+    return scan.damage() != null
+        && scan.wholeGenerationLost() == false
+        && scan.trustedEnd() == sealed.offset()
+        && scan.operations() == sealed.operations()
+        && scan.minSeqNo() == sealed.minSeqNo()
+        && scan.maxSeqNo() == sealed.maxSeqNo();
   }
 
   private static void checkSealedExtendsLive(Path sealedFile, Checkpoint sealed, Checkpoint live)

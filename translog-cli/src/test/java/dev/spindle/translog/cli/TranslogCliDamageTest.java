@@ -59,7 +59,7 @@ public class TranslogCliDamageTest extends LuceneTestCase {
                   RandomTranslogConfig.builder(random(), dir)
                       .rollSize(48 + 200 + random().nextInt(3000))
                       .build());
-      int copies = atLeast(12);
+      int copies = atLeast(8);
       for (int c = 0; c < copies; c++) {
         Path damaged = realTempDir();
         String what = damage.damagedCopy(random(), damaged);
