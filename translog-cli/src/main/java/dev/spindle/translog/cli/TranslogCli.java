@@ -1,11 +1,8 @@
 package dev.spindle.translog.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -104,18 +101,13 @@ public final class TranslogCli implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** The version built into the jar. */
+  /** The version in the executable jar's manifest ("unknown" when run from classes). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() throws IOException {
-      Properties properties = new Properties();
-      try (InputStream in = TranslogCli.class.getResourceAsStream("version.properties")) {
-        if (in != null) {
-          properties.load(in);
-        }
-      }
+    public String[] getVersion() {
+      String version = TranslogCli.class.getPackage().getImplementationVersion();
       return new String[] {
-        "spindle-translog " + properties.getProperty("version", "unknown") + " (translog format 2)"
+        "spindle-translog " + (version == null ? "unknown" : version) + " (translog format 2)"
       };
     }
   }
