@@ -1,5 +1,6 @@
 package dev.spindle.store;
 
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +14,8 @@ import org.apache.lucene.store.ReadOnceHint;
 
 /**
  * Decides, per file name and {@link IOContext}, whether {@link HybridDirectory} maps a file or
- * reads it through NIO, and with which advice and preload a mapped file is opened.
+ * reads it through NIO, with which advice and preload a mapped file is opened, and whether its
+ * prefetches are clipped.
  *
  * <p>The advice of a mapped file, outside merges and flushes, is the first of: the advice
  * configured for its extension, the configured default, and the advice of its {@link FileAccess}
@@ -89,7 +91,7 @@ final class FileRouting {
    *     InnerFileHint} names the file that decides
    */
   boolean clipsPrefetch(String name, IOContext context) {
-    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
+    if (servesSearches(context) == false) {
       return false;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
@@ -103,10 +105,15 @@ final class FileRouting {
    * searches use.
    */
   boolean preload(String name, IOContext context) {
-    if (isStreamed(context) || context.hints().contains(ReadOnceHint.INSTANCE)) {
-      return false;
-    }
-    return preloadExtensions.contains(extension(name));
+    return servesSearches(context) && preloadExtensions.contains(extension(name));
+  }
+
+  /**
+   * Whether an input is opened to serve searches, to be read at random for as long as a reader
+   * lives: not by a merge or a flush, nor to be read once and closed.
+   */
+  private static boolean servesSearches(IOContext context) {
+    return isStreamed(context) == false && context.hints().contains(ReadOnceHint.INSTANCE) == false;
   }
 
   /** Whether the context is a merge's or a flush's, which read whole files once. */
@@ -142,6 +149,33 @@ final class FileRouting {
 
   private static String lowerCase(String s) {
     return s.toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * A configured extension as {@link #extension} would find it in a name: without the leading dot,
+   * lower-cased. The empty string stands for names without an extension.
+   *
+   * @throws IllegalArgumentException if {@code extension} is a dot alone or holds a dot inside
+   */
+  static String normalizeExtension(String extension) {
+    Objects.requireNonNull(extension, "extension");
+    if (extension.isEmpty()) {
+      return extension;
+    }
+    String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
+    if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
+      throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
+    }
+    return lowerCase(trimmed);
+  }
+
+  /** {@link #normalizeExtension} of each; an immutable set. */
+  static Set<String> normalizeExtensions(Set<String> extensions) {
+    Set<String> normalized = new HashSet<>();
+    for (String extension : extensions) {
+      normalized.add(normalizeExtension(extension));
+    }
+    return Set.copyOf(normalized);
   }
 
   PageReclaim pageReclaim() {

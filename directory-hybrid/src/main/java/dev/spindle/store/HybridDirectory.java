@@ -1,26 +1,13 @@
 package dev.spindle.store;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.lang.System.Logger.Level;
-import java.nio.channels.ClosedChannelException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.UnaryOperator;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FSLockFactory;
 import org.apache.lucene.store.IOContext;
@@ -35,10 +22,10 @@ import org.apache.lucene.util.IOUtils;
 /**
  * An {@link FSDirectory} that memory-maps the files Lucene reads at random, each with the read
  * advice that suits how it is read, and reads the files Lucene reads only once through {@link
- * NIOFSDirectory} positional reads. It searches as fast as {@link MMapDirectory} while the index
- * fits in the page cache, and stays fast when it does not: a page fault then reads the page that is
- * missing, not a read-around window of up to the device's {@code read_ahead_kb} (often megabytes)
- * that would evict what the next lookup needs.
+ * NIOFSDirectory} positional reads. While the index fits in the page cache it reads as {@link
+ * MMapDirectory} does; when it does not, a page fault reads the page that is missing, not a
+ * read-around window of up to the device's {@code read_ahead_kb} that would evict what the next
+ * lookup needs.
  *
  * <p>This one directory owns listing, writing, renaming, syncing, deletion and pending deletes;
  * only {@link #openInput} is routed, per file, to a mapped or an NIO input. The route comes from
@@ -136,7 +123,7 @@ import org.apache.lucene.util.IOUtils;
  * Lucene's merges do not ask whether an open input suits them ({@code IndexInput#isEfficientFor}
  * came in 10.6), so they read stored fields and compound files through the inputs opened to search,
  * with their search advice, instead of through a {@code SEQUENTIAL} mapping opened for the merge.
- * {@link Stats#missingLuceneFeatures()} lists such APIs.
+ * {@link HybridDirectoryStats#missingLuceneFeatures()} lists such APIs.
  *
  * <p><b>NOTE:</b> NIO inputs share {@link NIOFSDirectory}'s sharp edge: interrupting a thread that
  * reads through one closes its file channel, and the input is unusable afterwards.
@@ -151,24 +138,14 @@ public final class HybridDirectory extends FSDirectory {
           "cfs", "tim", "tip", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "kdi", "vec",
           "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
-  private static final System.Logger LOGGER = System.getLogger(HybridDirectory.class.getName());
-
   private final FileRouting routing;
   private final MMapDirectory mmapReader;
   private final NIOFSDirectory nioReader;
-  private final MappingFailureInjector mappingFailureInjector;
-  private final boolean mappingFallback;
-
-  private final MappedInputHook mappedInputHook;
-
-  private final boolean clipPrefetchOfEveryMappedFile;
-  private final AtomicInteger openMappedInputs = new AtomicInteger();
-  private final AtomicLong mappedBytes = new AtomicLong();
-  private final LongAdder mappedOpens = new LongAdder();
+  private final MappedInputs mappedInputs;
+  private final MappingFallback mappingFallback;
   private final LongAdder nioOpens = new LongAdder();
-  private final Map<MappingFailure, LongAdder> fallbacksByCause =
-      new EnumMap<>(MappingFailure.class);
-  private final Set<MappingFailure> loggedCauses = ConcurrentHashMap.newKeySet();
+  private final MappingFailureInjector mappingFailureInjector;
+  private final MappedInputHook mappedInputHook;
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -204,13 +181,10 @@ public final class HybridDirectory extends FSDirectory {
             builder.defaultAdvice,
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
+    this.mappedInputs = new MappedInputs(routing, builder.clipPrefetchOfEveryMappedFile);
+    this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
     this.mappingFailureInjector = builder.mappingFailureInjector;
-    this.mappingFallback = builder.mappingFallback;
     this.mappedInputHook = builder.mappedInputHook;
-    for (MappingFailure cause : MappingFailure.values()) {
-      fallbacksByCause.put(cause, new LongAdder());
-    }
-    this.clipPrefetchOfEveryMappedFile = builder.clipPrefetchOfEveryMappedFile;
     boolean success = false;
     MMapDirectory mmap = null;
     try {
@@ -247,33 +221,14 @@ public final class HybridDirectory extends FSDirectory {
     if (routing.route(name, context) == FileRouting.Route.NIO) {
       return openNio(name, context);
     }
-    IndexInput mapped;
-    try {
-      mappingFailureInjector.beforeMapping(name, context);
-      mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
-    } catch (FileSystemException
-        | FileNotFoundException
-        | ClosedChannelException
-        | InterruptedIOException notAboutMapping) {
-      // A missing or unreadable file, too many open files, an interrupt: NIO would fare no
-      // better, and reading a file through NIO for a reader's whole life because of a passing
-      // error would be wrong.
-      throw notAboutMapping;
-    } catch (IOException | UnsupportedOperationException mappingFailure) {
-      // Lucene reports a failed mmap(2) as a plain IOException ("Map failed"); a filesystem that
-      // cannot map at all throws UnsupportedOperationException.
-      if (mappingFallback == false) {
-        throw new IOException(
-            "Could not memory-map \""
-                + name
-                + "\" in "
-                + directory
-                + ", and the fallback to NIO is off",
-            mappingFailure);
-      }
-      return fallBackToNio(name, context, mappingFailure);
-    }
-    return track(mapped, readPath(name, context));
+    return mappingFallback.open(
+        name, () -> openMapped(name, context), () -> openNio(name, context));
+  }
+
+  private IndexInput openMapped(String name, IOContext context) throws IOException {
+    mappingFailureInjector.beforeMapping(name, context);
+    IndexInput mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
+    return mappedInputs.track(mapped, name, context);
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
@@ -282,80 +237,19 @@ public final class HybridDirectory extends FSDirectory {
     return input;
   }
 
-  private IndexInput fallBackToNio(String name, IOContext context, Exception mappingFailure)
-      throws IOException {
-    IndexInput input;
-    try {
-      input = nioReader.openInput(name, context);
-    } catch (IOException nioFailure) {
-      nioFailure.addSuppressed(mappingFailure);
-      throw nioFailure;
-    }
-    MappingFailure cause = MappingFailure.of(mappingFailure);
-    fallbacksByCause.get(cause).increment();
-    nioOpens.increment();
-    if (loggedCauses.add(cause)) {
-      LOGGER.log(
-          Level.WARNING,
-          "Could not memory-map \""
-              + name
-              + "\" in "
-              + directory
-              + ", reading it through NIO instead ("
-              + cause
-              + ": "
-              + mappingFailure
-              + "). Later fallbacks of this cause in this directory are only counted, see"
-              + " HybridDirectory.stats().");
-      LOGGER.log(Level.DEBUG, "Mapping failure of \"" + name + "\"", mappingFailure);
-    }
-    return input;
-  }
-
-  private IndexInput track(IndexInput mapped, UnaryOperator<IndexInput> readPath) {
-    MappedInput input = new MappedInput(this, mapped, readPath);
-    openMappedInputs.incrementAndGet();
-    mappedBytes.addAndGet(input.mappedLength());
-    mappedOpens.increment();
-    return input;
-  }
-
-  /**
-   * How the clones and slices of a mapped input of {@code name} are read: Lucene's mapped inputs
-   * themselves, or, for per-document data, wrapped so that their prefetches are clipped. Without
-   * native access Lucene's prefetch does nothing, and the wrapper would only cost.
-   */
-  UnaryOperator<IndexInput> readPath(String name, IOContext context) {
-    if (MMapDirectory.supportsMadvise()
-        && (clipPrefetchOfEveryMappedFile || routing.clipsPrefetch(name, context))) {
-      return ClippedPrefetchInput::new;
-    }
-    return UnaryOperator.identity();
-  }
-
-  /** Called once by each {@link MappedInput} when it is closed. */
-  void mappingClosed(MappedInput input) {
-    openMappedInputs.decrementAndGet();
-    mappedBytes.addAndGet(-input.mappedLength());
-  }
-
   /**
    * Returns a snapshot of how this directory has opened files so far.
    *
    * @return the current counters
    */
-  public Stats stats() {
-    Map<MappingFailure, Long> fallbacks = new EnumMap<>(MappingFailure.class);
-    fallbacksByCause.forEach((cause, count) -> fallbacks.put(cause, count.sum()));
-    return new Stats(
-        mappedOpens.sum(),
+  public HybridDirectoryStats stats() {
+    return new HybridDirectoryStats(
+        mappedInputs.opened(),
         nioOpens.sum(),
-        fallbacks,
-        mappedBytes.get(),
-        openMappedInputs.get(),
-        routing.pageReclaim(),
-        LuceneSupport.RUNNING.toString(),
-        LuceneSupport.MISSING_FEATURES);
+        mappingFallback.countsByCause(),
+        mappedInputs.openBytes(),
+        mappedInputs.open(),
+        routing.pageReclaim());
   }
 
   /**
@@ -394,164 +288,7 @@ public final class HybridDirectory extends FSDirectory {
         + " routing=["
         + routing
         + "]"
-        + (mappingFallback ? "" : " mappingFallback=false");
-  }
-
-  /**
-   * Counters of a {@link HybridDirectory}, taken by {@link HybridDirectory#stats()}, what it chose
-   * its read advice for, and what the Lucene release it runs on lacks. An immutable snapshot whose
-   * counters are each exact but not taken atomically together.
-   */
-  public static final class Stats {
-    private final long mappedOpens;
-    private final long nioOpens;
-    private final Map<MappingFailure, Long> fallbacksByCause;
-    private final long mappedBytes;
-    private final int openMappedInputs;
-    private final PageReclaim pageReclaim;
-    private final String luceneVersion;
-    private final Set<String> missingLuceneFeatures;
-
-    private Stats(
-        long mappedOpens,
-        long nioOpens,
-        Map<MappingFailure, Long> fallbacksByCause,
-        long mappedBytes,
-        int openMappedInputs,
-        PageReclaim pageReclaim,
-        String luceneVersion,
-        Set<String> missingLuceneFeatures) {
-      this.mappedOpens = mappedOpens;
-      this.nioOpens = nioOpens;
-      this.fallbacksByCause = Collections.unmodifiableMap(fallbacksByCause);
-      this.mappedBytes = mappedBytes;
-      this.openMappedInputs = openMappedInputs;
-      this.pageReclaim = pageReclaim;
-      this.luceneVersion = luceneVersion;
-      this.missingLuceneFeatures = missingLuceneFeatures;
-    }
-
-    /**
-     * Returns how many inputs were opened memory-mapped.
-     *
-     * @return inputs opened memory-mapped
-     */
-    public long mappedOpens() {
-      return mappedOpens;
-    }
-
-    /**
-     * Returns how many inputs were opened through NIO, fallbacks included.
-     *
-     * @return inputs opened through NIO
-     */
-    public long nioOpens() {
-      return nioOpens;
-    }
-
-    /**
-     * Returns how many inputs should have been mapped but were opened through NIO because mapping
-     * failed, whatever the cause.
-     *
-     * @return mapping failures that fell back to NIO
-     */
-    public long mappingFallbacks() {
-      long sum = 0;
-      for (long count : fallbacksByCause.values()) {
-        sum += count;
-      }
-      return sum;
-    }
-
-    /**
-     * Returns how many inputs were opened through NIO because mapping failed for {@code cause}.
-     *
-     * @param cause the cause
-     * @return mapping failures of that cause that fell back to NIO
-     */
-    public long mappingFallbacks(MappingFailure cause) {
-      return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
-    }
-
-    /**
-     * Returns the total length of the mapped inputs that are open now.
-     *
-     * @return bytes mapped now
-     */
-    public long mappedBytes() {
-      return mappedBytes;
-    }
-
-    /**
-     * Returns how many mapped inputs are open now; clones and slices are not counted. Inputs stay
-     * open, and counted, after the directory is closed, until their owners close them.
-     *
-     * @return mapped inputs open now
-     */
-    public int openMappedInputs() {
-      return openMappedInputs;
-    }
-
-    /**
-     * Returns the page reclaim the read advice was chosen for. {@link PageReclaim#UNKNOWN} means it
-     * could not be detected ({@code /sys} hidden) and the advice is the one safe on both kernels.
-     *
-     * @return the page reclaim given to the builder, or detected
-     */
-    public PageReclaim pageReclaim() {
-      return pageReclaim;
-    }
-
-    /**
-     * Returns the Lucene release this directory runs on.
-     *
-     * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
-     */
-    public String luceneVersion() {
-      return luceneVersion;
-    }
-
-    /**
-     * Returns the Lucene APIs this directory would use that the Lucene it runs on lacks; empty on
-     * Lucene 10.6 and later. Each entry names the API, as {@code Class.method}; the README says
-     * what its absence costs. On Lucene 10.3 to 10.5 this is {@code IndexInput.isEfficientFor}:
-     * Lucene's merges then read stored fields and compound files through the inputs opened for
-     * searching, with their search advice, instead of opening them anew for sequential reads.
-     *
-     * @return an immutable, sorted set of API names
-     */
-    public Set<String> missingLuceneFeatures() {
-      return missingLuceneFeatures;
-    }
-
-    @Override
-    public String toString() {
-      StringBuilder causes = new StringBuilder();
-      fallbacksByCause.forEach(
-          (cause, count) -> {
-            if (count > 0) {
-              causes.append(causes.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
-            }
-          });
-      return "Stats[mappedOpens="
-          + mappedOpens
-          + ", nioOpens="
-          + nioOpens
-          + ", mappingFallbacks="
-          + mappingFallbacks()
-          + (causes.isEmpty() ? "" : " (" + causes + ")")
-          + ", mappedBytes="
-          + mappedBytes
-          + ", openMappedInputs="
-          + openMappedInputs
-          + ", pageReclaim="
-          + pageReclaim
-          + ", luceneVersion="
-          + luceneVersion
-          + ", missingLuceneFeatures="
-          + missingLuceneFeatures
-          + "]";
-    }
+        + (mappingFallback.enabled() ? "" : " mappingFallback=false");
   }
 
   /**
@@ -590,14 +327,14 @@ public final class HybridDirectory extends FSDirectory {
 
     /**
      * Replaces the set of extensions to memory-map ({@link #DEFAULT_MMAP_EXTENSIONS} if not
-     * called). Extensions are given without the dot and matched without regard to case; the empty
-     * string stands for files whose name has no extension.
+     * called). Extensions are given with or without the leading dot and matched without regard to
+     * case; the empty string stands for files whose name has no extension.
      *
      * @param extensions the extensions to map; every other file is read through NIO
      * @return this builder
      */
     public Builder mmapExtensions(Set<String> extensions) {
-      this.mmapExtensions = normalize(extensions);
+      this.mmapExtensions = FileRouting.normalizeExtensions(extensions);
       return this;
     }
 
@@ -607,12 +344,13 @@ public final class HybridDirectory extends FSDirectory {
      * a slice can be narrowed to {@code RANDOM} or {@code SEQUENTIAL} but not widened to {@code
      * NORMAL} when the compound file is not {@code NORMAL}.
      *
-     * @param extension the extension, without the dot
+     * @param extension the extension, with or without the leading dot
      * @param advice the advice
      * @return this builder
      */
     public Builder readAdvice(String extension, ReadAdvice advice) {
-      adviceByExtension.put(normalize(extension), Objects.requireNonNull(advice, "advice"));
+      adviceByExtension.put(
+          FileRouting.normalizeExtension(extension), Objects.requireNonNull(advice, "advice"));
       return this;
     }
 
@@ -645,11 +383,11 @@ public final class HybridDirectory extends FSDirectory {
      * Sets the extensions whose mapped files are loaded into physical memory when opened; none if
      * not called. Preloading is best effort and only applies to files that are mapped.
      *
-     * @param extensions the extensions to preload, without the dot
+     * @param extensions the extensions to preload, with or without the leading dot
      * @return this builder
      */
     public Builder preloadExtensions(Set<String> extensions) {
-      this.preloadExtensions = normalize(extensions);
+      this.preloadExtensions = FileRouting.normalizeExtensions(extensions);
       return this;
     }
 
@@ -713,26 +451,6 @@ public final class HybridDirectory extends FSDirectory {
      */
     public HybridDirectory build() throws IOException {
       return new HybridDirectory(this);
-    }
-
-    private static Set<String> normalize(Set<String> extensions) {
-      Set<String> normalized = new HashSet<>();
-      for (String extension : extensions) {
-        normalized.add(normalize(extension));
-      }
-      return Set.copyOf(normalized);
-    }
-
-    private static String normalize(String extension) {
-      Objects.requireNonNull(extension, "extension");
-      if (extension.isEmpty()) {
-        return extension;
-      }
-      String trimmed = extension.startsWith(".") ? extension.substring(1) : extension;
-      if (trimmed.isEmpty() || trimmed.indexOf('.') >= 0) {
-        throw new IllegalArgumentException("not a file extension: \"" + extension + "\"");
-      }
-      return trimmed.toLowerCase(Locale.ROOT);
     }
   }
 }

@@ -18,7 +18,7 @@ import org.apache.lucene.util.Version;
  * #MINIMUM}: the {@code IOContext} hints, {@code MMapDirectory#setReadAdvice} and slices opened
  * with an {@code IOContext}, on which routing and read advice rest, came in 10.3. Where a newer API
  * is missing, the module takes an older path and {@link HybridDirectory#stats()} lists the API in
- * {@link HybridDirectory.Stats#missingLuceneFeatures()}:
+ * {@link HybridDirectoryStats#missingLuceneFeatures()}:
  *
  * <ul>
  *   <li>{@value #IS_EFFICIENT_FOR} (10.6): Lucene's merges ask an open input whether its read

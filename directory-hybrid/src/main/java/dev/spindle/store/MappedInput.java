@@ -7,29 +7,31 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 
 /**
- * The master input of a memory-mapped file, wrapped so that {@link HybridDirectory} knows which
- * mapped inputs are open: closing it updates the directory's statistics, and the directory closes
- * whatever is still open when it is closed itself.
+ * The master input of a memory-mapped file, wrapped so that its {@link MappedInputs} know when it
+ * is closed: closing it releases the mapping, with its clones and slices, as with any Lucene input,
+ * and takes it off the counts of open mapped inputs. Closing it twice, even from two threads at
+ * once, releases and counts it once.
  *
- * <p>Clones and slices are released together with this master, as with any Lucene input, and are
- * what codecs read on the hot path: they are the mapped inputs themselves, unwrapped, except those
- * of per-document data, whose prefetches are clipped ({@link ClippedPrefetchInput}). A slice opened
- * with an {@link IOContext} is a file inside a compound file: it is advised, and read, as the file
- * it stands for ({@link InnerFileHint}).
+ * <p>Its clones and slices are what codecs read on the hot path: Lucene's mapped inputs themselves,
+ * unwrapped, except those of per-document data, whose prefetches are clipped ({@link
+ * ClippedPrefetchInput}). A slice opened with an {@link IOContext} is a file inside a compound
+ * file: it is advised, and read, as the file it stands for ({@link InnerFileHint}).
+ *
+ * <p>Otherwise not thread-safe, as any {@link IndexInput}.
  */
 final class MappedInput extends ForwardingInput {
 
-  private final HybridDirectory owner;
+  private final MappedInputs owner;
   private final long mappedLength;
   private final UnaryOperator<IndexInput> readPath;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
    * @param readPath wraps the clones of this input, and its slices without a context, for how they
-   *     are read ({@link HybridDirectory#readPath}); this master is not wrapped, it is not read on
-   *     the hot path
+   *     are read ({@link MappedInputs#readPath}); this master is not wrapped, it is not read on the
+   *     hot path
    */
-  MappedInput(HybridDirectory owner, IndexInput mapped, UnaryOperator<IndexInput> readPath) {
+  MappedInput(MappedInputs owner, IndexInput mapped, UnaryOperator<IndexInput> readPath) {
     super(mapped.toString(), mapped);
     this.owner = owner;
     this.mappedLength = mapped.length();
@@ -46,7 +48,7 @@ final class MappedInput extends ForwardingInput {
       try {
         in.close();
       } finally {
-        owner.mappingClosed(this);
+        owner.closed(this);
       }
     }
   }

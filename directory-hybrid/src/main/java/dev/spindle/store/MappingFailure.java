@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Why a file that {@link HybridDirectory} meant to memory-map could not be mapped and was read
- * through NIO instead. {@link HybridDirectory.Stats#mappingFallbacks(MappingFailure)} counts the
+ * through NIO instead. {@link HybridDirectoryStats#mappingFallbacks(MappingFailure)} counts the
  * fallbacks per cause, and the directory logs the first fallback of each cause, because each calls
  * for a different remedy.
  *

@@ -29,8 +29,8 @@ import org.apache.lucene.util.Constants;
  *       one read-around costs more than many lost hits.
  *   <li>{@link #MULTI_GEN_LRU}: with the multi-generational LRU, such a page stays in the oldest
  *       generation however often it is used, so it is evicted before any other page cache, as soon
- *       as anything needs memory (Lucene issues #14408 and #15040, Elasticsearch #124499). Only
- *       data whose pages are rarely reused can take {@code RANDOM} then.
+ *       as anything needs memory (apache/lucene#14408 and #15040, elastic/elasticsearch#124499).
+ *       Only data whose pages are rarely reused can take {@code RANDOM} then.
  * </ul>
  *
  * <p>{@link #detect()} reads the kernel's switch, and says {@link #UNKNOWN} where {@code /sys} is
@@ -50,8 +50,8 @@ public enum PageReclaim {
    * containers. The read advice is then the one whose worst case is the milder on either kernel,
    * that of {@link #LRU}. A {@code RANDOM} mapping at worst has its pages evicted in the order they
    * were read, whatever their use, on both kernels; a {@code NORMAL} one reads a read-around window
-   * per miss on both kernels, which beside another reader of the page cache cost several times more
-   * in the get-and-search benchmark than the lost recency of {@code RANDOM} pages.
+   * per miss on both kernels, which beside another reader of the page cache cost more in the
+   * get-and-search benchmark than the lost recency of {@code RANDOM} pages.
    */
   UNKNOWN;
 

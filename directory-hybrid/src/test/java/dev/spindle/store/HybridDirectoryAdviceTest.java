@@ -1,5 +1,7 @@
 package dev.spindle.store;
 
+import static dev.spindle.store.TestFiles.writeFile;
+
 import com.carrotsearch.randomizedtesting.generators.RandomPicks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +33,6 @@ import org.apache.lucene.store.FileTypeHint;
 import org.apache.lucene.store.FlushInfo;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
-import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.MemorySegmentAccessInput;
 import org.apache.lucene.store.MergeInfo;
@@ -501,13 +502,5 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   private static ReadAdvice randomAdvice() {
     return RandomPicks.randomFrom(random(), ReadAdvice.values());
-  }
-
-  private static void writeFile(HybridDirectory dir, String name, int length) throws IOException {
-    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
-      for (int i = 0; i < length; i++) {
-        out.writeByte((byte) i);
-      }
-    }
   }
 }

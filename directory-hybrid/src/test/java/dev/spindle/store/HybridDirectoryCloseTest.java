@@ -1,5 +1,7 @@
 package dev.spindle.store;
 
+import static dev.spindle.store.TestFiles.writeFile;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +20,6 @@ import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
-import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
@@ -157,14 +158,6 @@ public class HybridDirectoryCloseTest extends LuceneTestCase {
       int doc = top.scoreDocs[0].doc;
       storedFields.prefetch(doc);
       assertEquals("body of " + i, storedFields.document(doc).get("body"));
-    }
-  }
-
-  private static void writeFile(Directory dir, String name, int length) throws IOException {
-    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
-      for (int i = 0; i < length; i++) {
-        out.writeByte((byte) i);
-      }
     }
   }
 }

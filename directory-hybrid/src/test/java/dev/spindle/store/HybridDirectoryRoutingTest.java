@@ -1,24 +1,18 @@
 package dev.spindle.store;
 
+import static dev.spindle.store.TestFiles.isMapped;
+import static dev.spindle.store.TestFiles.writeFile;
+
 import com.carrotsearch.randomizedtesting.generators.RandomPicks;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.channels.ClosedByInterruptException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import org.apache.lucene.codecs.CompoundDirectory;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -36,7 +30,6 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Sort;
@@ -45,7 +38,6 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
-import org.apache.lucene.store.FilterIndexInput;
 import org.apache.lucene.store.FlushInfo;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
@@ -253,9 +245,11 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(createTempDir())
             .mmapExtensions(Set.of(".FDT", "si"))
-            .preloadExtensions(Set.of("fdt"))
+            .preloadExtensions(Set.of(".Fdt"))
+            .readAdvice(".SI", ReadAdvice.NORMAL)
             .build()) {
       assertEquals(Set.of("fdt", "si"), dir.getMmapExtensions());
+      assertTrue(dir.toString(), dir.toString().contains("{si=NORMAL}, preload=[fdt]"));
       writeFile(dir, "_0.fdt", 100);
       writeFile(dir, "_0.tim", 100);
       try (IndexInput fdt = dir.openInput("_0.fdt", IOContext.DEFAULT);
@@ -275,171 +269,18 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         () -> HybridDirectory.builder(createTempDir()).maxChunkSize(0));
   }
 
-  public void testInjectedMappingFailureFallsBackToNio() throws IOException {
-    Map<MappingFailure, AtomicInteger> injected = new EnumMap<>(MappingFailure.class);
-    for (MappingFailure cause : MappingFailure.values()) {
-      injected.put(cause, new AtomicInteger());
+  /** Configured extensions are matched as {@link FileRouting#extension} finds them in names. */
+  public void testConfiguredExtensionsAreNormalized() {
+    for (String configured : List.of("fdt", ".fdt", "FDT", ".Fdt")) {
+      assertEquals(configured, "fdt", FileRouting.normalizeExtension(configured));
     }
-    long salt = random().nextLong();
-    List<String> logged = captureFallbackWarnings();
-    try (HybridDirectory dir =
-        HybridDirectory.builder(createTempDir())
-            .mappingFailureInjector(
-                (name, context) -> {
-                  if (name.endsWith(".cfs") || name.endsWith(".tim")) {
-                    // Decided by the name, not by random(): IndexWriter opens files from merge
-                    // threads too, and the draws must not depend on their timing.
-                    MappingFailure cause =
-                        MappingFailure.values()[
-                            Math.floorMod(name.hashCode() ^ salt, MappingFailure.values().length)];
-                    injected.get(cause).incrementAndGet();
-                    if (cause == MappingFailure.UNSUPPORTED) {
-                      throw new UnsupportedOperationException("injected: cannot map " + name);
-                    }
-                    throw new IOException(
-                        switch (cause) {
-                          case OUT_OF_MAPPINGS -> "Map failed: injected for " + name;
-                          case PERMISSION_DENIED -> "Permission denied: injected for " + name;
-                          default -> "injected: something else for " + name;
-                        });
-                  }
-                })
-            .build()) {
-      IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
-      config.setUseCompoundFile(random().nextBoolean());
-      // The class environment randomizes the default codec; this test needs .tim files.
-      config.setCodec(TestUtil.getDefaultCodec());
-      config.setMergeScheduler(new SerialMergeScheduler());
-      int docs = atLeast(100);
-      try (IndexWriter writer = new IndexWriter(dir, config)) {
-        for (int i = 0; i < docs; i++) {
-          Document doc = new Document();
-          doc.add(new StringField("id", "id" + i, Field.Store.YES));
-          writer.addDocument(doc);
-          if (random().nextInt(30) == 0) {
-            writer.commit();
-          }
-        }
-        writer.updateDocument(new Term("id", "id3"), new Document());
-        writer.commit();
-      }
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        IndexSearcher searcher = newSearcher(reader);
-        for (int i = 0; i < docs; i++) {
-          int expected = i == 3 ? 0 : 1;
-          assertEquals("id" + i, expected, searcher.count(new TermQuery(new Term("id", "id" + i))));
-        }
-      }
-      long total = 0;
-      for (MappingFailure cause : MappingFailure.values()) {
-        assertEquals(
-            cause.toString(), injected.get(cause).get(), dir.stats().mappingFallbacks(cause));
-        total += injected.get(cause).get();
-      }
-      assertTrue(total > 0);
-      assertEquals(total, dir.stats().mappingFallbacks());
-    } finally {
-      stopCapturingFallbackWarnings();
-    }
-    long causes = injected.values().stream().filter(count -> count.get() > 0).count();
-    assertEquals("one warning per cause: " + logged, causes, logged.size());
-    for (String warning : logged) {
-      assertTrue(warning, warning.contains("reading it through NIO instead"));
-    }
-    for (MappingFailure cause : MappingFailure.values()) {
-      long warnings = logged.stream().filter(w -> w.contains("(" + cause + ": ")).count();
-      assertEquals(cause + " in " + logged, injected.get(cause).get() > 0 ? 1 : 0, warnings);
-    }
-  }
-
-  /** The cause of a mapping failure is read from the texts the JDK and Lucene give it. */
-  public void testMappingFailureCauses() {
-    assertEquals(
-        MappingFailure.OUT_OF_MAPPINGS,
-        MappingFailure.of(new IOException("Map failed", new OutOfMemoryError("Map failed"))));
-    assertEquals(
-        MappingFailure.OUT_OF_MAPPINGS,
-        MappingFailure.of(
-            new IOException(
-                "Map failed: MemorySegmentIndexInput(path=\"/x/_0.tim\") [this may be caused by"
-                    + " lack of enough unfragmented virtual address space]")));
-    assertEquals(
-        MappingFailure.PERMISSION_DENIED,
-        MappingFailure.of(
-            new IOException(
-                "Permission denied: MemorySegmentIndexInput(path=\"/x/_0.tim\") [this may be"
-                    + " caused by lack of enough unfragmented virtual address space]",
-                new IOException("Permission denied"))));
-    assertEquals(
-        MappingFailure.PERMISSION_DENIED,
-        MappingFailure.of(new IOException("wrapped", new IOException("Operation not permitted"))));
-    assertEquals(MappingFailure.UNSUPPORTED, MappingFailure.of(new IOException("No such device")));
-    assertEquals(
-        MappingFailure.UNSUPPORTED, MappingFailure.of(new UnsupportedOperationException()));
-    assertEquals(MappingFailure.OTHER, MappingFailure.of(new IOException("Input/output error")));
-    assertEquals(MappingFailure.OTHER, MappingFailure.of(new IOException()));
-  }
-
-  public void testMappingFailureWithoutFallbackNamesTheFile() throws IOException {
-    Exception injected =
-        random().nextBoolean()
-            ? new IOException("Map failed: injected")
-            : new UnsupportedOperationException("injected: cannot map");
-    List<String> logged = captureFallbackWarnings();
-    try (HybridDirectory dir =
-        HybridDirectory.builder(createTempDir())
-            .mappingFallback(false)
-            .mappingFailureInjector(
-                (name, context) -> {
-                  if (name.endsWith(".tim")) {
-                    if (injected instanceof IOException e) {
-                      throw e;
-                    }
-                    throw (UnsupportedOperationException) injected;
-                  }
-                })
-            .build()) {
-      writeFile(dir, "_0.tim", 10);
-      writeFile(dir, "_0.doc", 10);
-      IOException thrown =
-          expectThrows(IOException.class, () -> dir.openInput("_0.tim", randomSearchContext()));
-      assertTrue(thrown.getMessage(), thrown.getMessage().contains("\"_0.tim\""));
-      assertTrue(thrown.getMessage(), thrown.getMessage().contains("fallback to NIO is off"));
-      assertSame(injected, thrown.getCause());
-      assertEquals(0, dir.stats().mappingFallbacks());
-      assertEquals(0, dir.stats().nioOpens());
-      assertEquals(0, dir.stats().openMappedInputs());
-      // Files that map are unaffected.
-      try (IndexInput in = dir.openInput("_0.doc", IOContext.DEFAULT)) {
-        assertTrue(isMapped(in));
-      }
-      assertTrue(dir.toString(), dir.toString().contains("mappingFallback=false"));
-    } finally {
-      stopCapturingFallbackWarnings();
-    }
-    assertEquals(List.of(), logged);
-  }
-
-  public void testErrorsThatAreNotAboutMappingPropagate() throws IOException {
-    List<IOException> failures =
-        List.of(
-            new FileSystemException("_0.tim", null, "Too many open files"),
-            new ClosedByInterruptException(),
-            new InterruptedIOException("interrupted"));
-    IOException failure = failures.get(random().nextInt(failures.size()));
-    try (HybridDirectory dir =
-        HybridDirectory.builder(createTempDir())
-            .mappingFailureInjector(
-                (name, context) -> {
-                  throw failure;
-                })
-            .build()) {
-      writeFile(dir, "_0.tim", 10);
-      IOException thrown =
-          expectThrows(IOException.class, () -> dir.openInput("_0.tim", IOContext.DEFAULT));
-      assertSame(failure, thrown);
-      assertEquals(0, dir.stats().mappingFallbacks());
-      assertEquals(0, dir.stats().nioOpens());
+    assertEquals("", FileRouting.normalizeExtension(""));
+    assertEquals(Set.of("fdt", "si"), FileRouting.normalizeExtensions(Set.of(".FDT", "fdt", "si")));
+    for (String notAnExtension : List.of(".", "tar.gz", ".tar.gz", "..")) {
+      expectThrows(
+          IllegalArgumentException.class,
+          notAnExtension,
+          () -> FileRouting.normalizeExtension(notAnExtension));
     }
   }
 
@@ -521,14 +362,6 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         seen.contains("dvs"));
   }
 
-  public void testMissingFileIsNotAFallback() throws IOException {
-    try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
-      expectThrows(NoSuchFileException.class, () -> dir.openInput("_9.tim", IOContext.DEFAULT));
-      expectThrows(NoSuchFileException.class, () -> dir.openInput("_9.fdt", IOContext.DEFAULT));
-      assertEquals(0, dir.stats().mappingFallbacks());
-    }
-  }
-
   public void testStatsTrackMappedBytesUntilOwnersCloseTheirInputs() throws IOException {
     HybridDirectory dir = new HybridDirectory(createTempDir());
     int length = 1 + random().nextInt(10_000);
@@ -568,37 +401,6 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     }
   }
 
-  private static final java.util.logging.Logger FALLBACK_LOGGER =
-      java.util.logging.Logger.getLogger(HybridDirectory.class.getName());
-  private static Handler capturing;
-
-  private static List<String> captureFallbackWarnings() {
-    List<String> messages = Collections.synchronizedList(new ArrayList<>());
-    capturing =
-        new Handler() {
-          @Override
-          public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-              messages.add(record.getMessage());
-            }
-          }
-
-          @Override
-          public void flush() {}
-
-          @Override
-          public void close() {}
-        };
-    FALLBACK_LOGGER.addHandler(capturing);
-    FALLBACK_LOGGER.setUseParentHandlers(false);
-    return messages;
-  }
-
-  private static void stopCapturingFallbackWarnings() {
-    FALLBACK_LOGGER.removeHandler(capturing);
-    FALLBACK_LOGGER.setUseParentHandlers(true);
-  }
-
   private static FileRouting preloading(Set<String> extensions) {
     return new FileRouting(
         HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
@@ -619,18 +421,5 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
 
   private static IOContext randomSearchContext() {
     return random().nextBoolean() ? IOContext.DEFAULT : newIOContext(random());
-  }
-
-  private static void writeFile(Directory dir, String name, int length) throws IOException {
-    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
-      for (int i = 0; i < length; i++) {
-        out.writeByte((byte) i);
-      }
-    }
-  }
-
-  /** Mapped inputs, and their clones and slices, are Lucene's MemorySegmentIndexInput. */
-  static boolean isMapped(IndexInput in) {
-    return FilterIndexInput.unwrap(in).getClass().getName().contains("MemorySegmentIndexInput");
   }
 }

@@ -56,19 +56,18 @@ public class HybridDirectoryStressTest extends LuceneTestCase {
       CountDownLatch writersDone = new CountDownLatch(writerCount);
       Thread[] threads = new Thread[writerCount + 1];
       for (int t = 0; t < writerCount; t++) {
-        long seed = random().nextLong();
+        Random writerRandom = new Random(random().nextLong());
         int slice = t;
         threads[t] =
             new Thread(
                 () -> {
                   try {
-                    Random r = new Random(seed);
                     for (int op = 0; op < opsPerWriter && failed.get() == false; op++) {
                       // Each writer owns the ids congruent to its number, so the model stays
                       // exact without locking across writers.
-                      int n = r.nextInt(idSpace / writerCount) * writerCount + slice;
+                      int n = writerRandom.nextInt(idSpace / writerCount) * writerCount + slice;
                       String id = "id" + n;
-                      if (r.nextInt(10) == 0) {
+                      if (writerRandom.nextInt(10) == 0) {
                         writer.deleteDocuments(new Term("id", id));
                         live.remove(id);
                       } else {
@@ -76,7 +75,7 @@ public class HybridDirectoryStressTest extends LuceneTestCase {
                         writer.updateDocument(new Term("id", id), newDoc(id, version, lineDocs));
                         live.put(id, version);
                       }
-                      if (r.nextInt(100) == 0) {
+                      if (writerRandom.nextInt(100) == 0) {
                         writer.commit();
                       }
                     }
@@ -88,11 +87,10 @@ public class HybridDirectoryStressTest extends LuceneTestCase {
                   }
                 });
       }
-      long searcherSeed = random().nextLong();
+      Random searcherRandom = new Random(random().nextLong());
       threads[writerCount] =
           new Thread(
               () -> {
-                Random r = new Random(searcherSeed);
                 try {
                   while (writersDone.getCount() > 0 && failed.get() == false) {
                     searchers.maybeRefresh();
@@ -101,7 +99,7 @@ public class HybridDirectoryStressTest extends LuceneTestCase {
                       // Concurrent updates move on, so only invariants are checked here:
                       // an id is never live twice.
                       for (int i = 0; i < 20; i++) {
-                        String id = "id" + r.nextInt(idSpace);
+                        String id = "id" + searcherRandom.nextInt(idSpace);
                         assertTrue(searcher.count(new TermQuery(new Term("id", id))) <= 1);
                       }
                     } finally {

@@ -35,7 +35,7 @@ public class LuceneSupportTest extends LuceneTestCase {
 
   public void testStatsNameTheLuceneAndWhatItLacks() throws IOException {
     try (HybridDirectory dir = new HybridDirectory(createTempDir())) {
-      HybridDirectory.Stats stats = dir.stats();
+      HybridDirectoryStats stats = dir.stats();
       assertEquals(Version.LATEST.toString(), stats.luceneVersion());
       assertEquals(LuceneSupport.MISSING_FEATURES, stats.missingLuceneFeatures());
       assertTrue(stats.toString(), stats.toString().contains("luceneVersion=" + Version.LATEST));

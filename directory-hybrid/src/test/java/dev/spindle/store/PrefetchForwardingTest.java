@@ -1,5 +1,7 @@
 package dev.spindle.store;
 
+import static dev.spindle.store.TestFiles.writeFile;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,7 +19,6 @@ import org.apache.lucene.store.FilterIndexInput;
 import org.apache.lucene.store.FlushInfo;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
-import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.MergeInfo;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
@@ -208,13 +209,5 @@ public class PrefetchForwardingTest extends LuceneTestCase {
     assertEquals(what, clipped ? Math.min(length, WINDOW) : length, prefetch.length());
     in.seek(offset);
     assertEquals(what, (byte) (start + offset), in.readByte());
-  }
-
-  private static void writeFile(HybridDirectory dir, String name, int length) throws IOException {
-    try (IndexOutput out = dir.createOutput(name, IOContext.DEFAULT)) {
-      for (int i = 0; i < length; i++) {
-        out.writeByte((byte) i);
-      }
-    }
   }
 }

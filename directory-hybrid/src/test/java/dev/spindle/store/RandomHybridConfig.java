@@ -16,8 +16,8 @@ import org.junit.rules.TestRule;
 
 /**
  * Random {@link HybridDirectory} configurations for this module's tests, including injected mapping
- * failures, which only this package can reach. (Other modules use {@code
- * dev.spindle.tests.SpindleTestDirectories}.)
+ * failures and prefetch clipping of every mapped file, which only this package can reach. Other
+ * modules use {@code dev.spindle.tests.RandomHybridDirectory}.
  */
 final class RandomHybridConfig {
 
@@ -32,8 +32,8 @@ final class RandomHybridConfig {
     if (random.nextInt(4) == 0) {
       return builder;
     }
-    // Sorted sets: Set.of iterates in a different order in every JVM, which would break
-    // reproducing a failure from its seed.
+    // Sorted sets: Set.of iterates in a different order in every JVM, and a failure must reproduce
+    // from the same random draws.
     Set<String> mmap = new TreeSet<>();
     for (String extension : new TreeSet<>(HybridDirectory.DEFAULT_MMAP_EXTENSIONS)) {
       if (random.nextInt(3) != 0) {
@@ -71,8 +71,7 @@ final class RandomHybridConfig {
     if (random.nextInt(3) == 0) {
       int failOneIn = 1 + random.nextInt(4);
       long salt = random.nextLong();
-      // Deterministic per file name, so a failure reproduces from the seed whichever thread
-      // opens the file first.
+      // Decided by the file name, so a failure reproduces whichever thread opens the file first.
       builder.mappingFailureInjector(
           (name, context) -> {
             if (Math.floorMod(name.hashCode() ^ salt, failOneIn) == 0) {

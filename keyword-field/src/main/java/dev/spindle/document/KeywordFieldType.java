@@ -88,7 +88,11 @@ public final class KeywordFieldType {
     this.luceneType = type;
   }
 
-  /** Starts a type for the field {@code name}: postings and multi-valued doc values, not stored. */
+  /**
+   * Starts a type for the field {@code name}: postings and multi-valued doc values, not stored.
+   *
+   * @throws IllegalStateException if the Lucene on the classpath is not a 10.x release
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }
@@ -385,6 +389,7 @@ public final class KeywordFieldType {
     private ImmenseValuePolicy immenseValuePolicy = ImmenseValuePolicy.REJECT;
 
     private Builder(String name) {
+      LuceneSupport.ensureSupported();
       this.name = Objects.requireNonNull(name, "name must not be null");
     }
 

@@ -91,8 +91,14 @@ public class BytesKeywordFieldLimitsTest extends LuceneTestCase {
     BytesKeywordField field = type.newField();
     String atLimit = "x".repeat(LIMIT);
     assertTrue(field.setValue(atLimit));
+    // The default postings format, not a random one: the block-terms formats of Lucene's test
+    // codecs find a field's largest term by a binary search over its bytes, one seek per bit,
+    // which takes minutes when the directory's CheckIndex meets a term of 32766 bytes.
+    IndexWriterConfig config =
+        newIndexWriterConfig()
+            .setCodec(TestUtil.alwaysPostingsFormat(TestUtil.getDefaultPostingsFormat()));
     try (Directory dir = newDirectory();
-        IndexWriter writer = new IndexWriter(dir, newIndexWriterConfig())) {
+        IndexWriter writer = new IndexWriter(dir, config)) {
       writer.addDocument(List.of(field));
       try (DirectoryReader reader = DirectoryReader.open(writer)) {
         SortedSetDocValues values = DocValues.getSortedSet(reader.leaves().get(0).reader(), "f");

@@ -159,9 +159,15 @@ public final class CompoundCapMergePolicy extends FilterMergePolicy {
    * bytes, no document cap and the wrapped policy's ratio ignored.
    *
    * @param in the policy that chooses merges
+   * @throws IllegalStateException if the Lucene on the classpath is not a 10.x release
    */
   public CompoundCapMergePolicy(MergePolicy in) {
-    super(Objects.requireNonNull(in, "in"));
+    super(checkedLucene(in));
+  }
+
+  private static MergePolicy checkedLucene(MergePolicy in) {
+    LuceneSupport.ensureSupported();
+    return Objects.requireNonNull(in, "in");
   }
 
   /**

@@ -115,8 +115,7 @@ final class SegmentDataSize {
       return known;
     }
     long bytes = 0;
-    try (CompoundDirectory entries =
-        segment.getCodec().compoundFormat().getCompoundReader(segment.dir, segment)) {
+    try (CompoundDirectory entries = LuceneSupport.openCompoundReader(segment.dir, segment)) {
       for (String entry : entries.listAll()) {
         bytes += entries.fileLength(entry);
       }

@@ -44,8 +44,7 @@ record CommittedSegment(
       String segmentInfoFile = IndexFileNames.segmentFileName(info.name, "", "si");
       long dataBytes = 0;
       if (info.getUseCompoundFile()) {
-        try (CompoundDirectory entries =
-            info.getCodec().compoundFormat().getCompoundReader(directory, info)) {
+        try (CompoundDirectory entries = LuceneSupport.openCompoundReader(directory, info)) {
           for (String entry : entries.listAll()) {
             assertFalse(
                 entry + " is both inside the compound file of " + info.name + " and outside",

@@ -3,6 +3,10 @@ package dev.spindle.index;
 import dev.spindle.store.HybridDirectory;
 import dev.spindle.tests.index.RandomCompoundCapMergePolicy;
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,6 +33,7 @@ import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.store.MockDirectoryWrapper;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.Version;
 
 /**
  * Randomized {@link IndexWriter} workloads under {@link CompoundCapMergePolicy}: RAM-buffer and
@@ -45,6 +50,9 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
   }
 
   public void testWorkloadOnHybridDirectory() throws IOException {
+    assumeTrue(
+        "HybridDirectory needs Lucene 10.3.0 or later",
+        Version.LATEST.onOrAfter(Version.fromBits(10, 3, 0)));
     try (Directory directory =
         new MockDirectoryWrapper(random(), new HybridDirectory(createTempDir()))) {
       new Workload(random(), directory).run();
@@ -173,6 +181,34 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
   }
 
   /** One randomized writer configuration and the operations run against it. */
+  /**
+   * {@code IndexWriter#forceMergeDeletes(boolean)} returns a {@code MergeObserver} from Lucene 10.4
+   * and nothing before: a call compiled against one fails to link on the other, so this suite,
+   * which runs on 10.0 too, calls it through a handle that drops whatever it returns.
+   */
+  private static final MethodHandle FORCE_MERGE_DELETES = forceMergeDeletesHandle();
+
+  private static MethodHandle forceMergeDeletesHandle() {
+    try {
+      Method method = IndexWriter.class.getMethod("forceMergeDeletes", boolean.class);
+      return MethodHandles.publicLookup()
+          .unreflect(method)
+          .asType(MethodType.methodType(void.class, IndexWriter.class, boolean.class));
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static void forceMergeDeletes(IndexWriter writer, boolean doWait) throws IOException {
+    try {
+      FORCE_MERGE_DELETES.invokeExact(writer, doWait);
+    } catch (IOException | RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new AssertionError(t);
+    }
+  }
+
   private static final class Workload {
     private final Random random;
     private final Directory directory;
@@ -249,7 +285,7 @@ public class CompoundCapIndexingTest extends LuceneTestCase {
           writer.forceMerge(TestUtil.nextInt(random, 1, 5));
           commit(writer, checkCommits);
         } else if (choice < 921) {
-          writer.forceMergeDeletes(random.nextBoolean());
+          forceMergeDeletes(writer, random.nextBoolean());
         } else {
           // Ids outside the id space: documents only ever added, never updated or deleted.
           String added = "added-" + addedCount++;

@@ -1,6 +1,7 @@
 package dev.spindle.opensearch;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.HybridDirectoryStats;
 import java.io.IOException;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
@@ -41,7 +42,7 @@ public final class DirectoryCounters implements Writeable, ToXContentFragment {
     this.openMappedInputs = openMappedInputs;
   }
 
-  static DirectoryCounters of(HybridDirectory.Stats stats) {
+  static DirectoryCounters of(HybridDirectoryStats stats) {
     return new DirectoryCounters(
         stats.mappedOpens(),
         stats.nioOpens(),

@@ -1,6 +1,6 @@
 package dev.spindle.opensearch;
 
-import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.HybridDirectoryStats;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -64,7 +64,7 @@ public final class NodeSpindleStats extends BaseNodeResponse {
 
   /**
    * Returns the Lucene release the node's Spindle directories run on, as {@link
-   * HybridDirectory.Stats#luceneVersion()} reports it.
+   * HybridDirectoryStats#luceneVersion()} reports it.
    *
    * @return the version, or empty on a node without Spindle shards
    */
@@ -74,7 +74,7 @@ public final class NodeSpindleStats extends BaseNodeResponse {
 
   /**
    * Returns the Lucene APIs the node's Spindle directories would use and its Lucene lacks, as
-   * {@link HybridDirectory.Stats#missingLuceneFeatures()} reports them.
+   * {@link HybridDirectoryStats#missingLuceneFeatures()} reports them.
    *
    * @return an immutable set, empty on a node without Spindle shards
    */

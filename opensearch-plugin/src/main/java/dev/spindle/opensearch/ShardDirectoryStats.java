@@ -1,6 +1,7 @@
 package dev.spindle.opensearch;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.HybridDirectoryStats;
 import dev.spindle.store.PageReclaim;
 import java.io.IOException;
 import java.util.Locale;
@@ -24,11 +25,10 @@ public final class ShardDirectoryStats implements Writeable, ToXContentObject {
   private final PageReclaim pageReclaim;
   private final DirectoryCounters counters;
 
-  ShardDirectoryStats(
-      ShardId shardId, boolean primary, PageReclaim pageReclaim, HybridDirectory.Stats stats) {
+  ShardDirectoryStats(ShardId shardId, boolean primary, HybridDirectoryStats stats) {
     this.shardId = Objects.requireNonNull(shardId, "shardId");
     this.primary = primary;
-    this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
+    this.pageReclaim = stats.pageReclaim();
     this.counters = DirectoryCounters.of(stats);
   }
 

@@ -1,6 +1,7 @@
 package dev.spindle.opensearch;
 
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.HybridDirectoryStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -110,7 +111,7 @@ public final class TransportSpindleStatsAction
   @Override
   protected NodeSpindleStats nodeOperation(NodeRequest request) {
     List<ShardDirectoryStats> shards = new ArrayList<>();
-    HybridDirectory.Stats any = null;
+    HybridDirectoryStats any = null;
     for (IndexService indexService : indicesService) {
       if (request.indexUuids.contains(indexService.index().getUUID()) == false
           || SpindleStoreSettings.STORE_TYPE.equals(
@@ -126,14 +127,11 @@ public final class TransportSpindleStatsAction
         try {
           Directory directory = FilterDirectory.unwrap(store.directory());
           if (directory instanceof HybridDirectory hybrid) {
-            HybridDirectory.Stats stats = hybrid.stats();
+            HybridDirectoryStats stats = hybrid.stats();
             ShardRouting routing = shard.routingEntry();
             shards.add(
                 new ShardDirectoryStats(
-                    shard.shardId(),
-                    routing != null && routing.primary(),
-                    hybrid.getPageReclaim(),
-                    stats));
+                    shard.shardId(), routing != null && routing.primary(), stats));
             any = stats;
           }
         } finally {

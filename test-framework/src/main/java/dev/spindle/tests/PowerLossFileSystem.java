@@ -109,6 +109,7 @@ public final class PowerLossFileSystem extends FilterFileSystem {
    * @param root an existing directory, on any file system (Lucene's test file systems included)
    * @param seed seeds the outcomes of injected faults (how much a partial write writes, what a
    *     failed force left on disk)
+   * @throws IllegalStateException if the Lucene on the classpath is not a 10.x release
    */
   public PowerLossFileSystem(Path root, long seed) {
     super(new PowerLossProvider(checkRoot(root), seed), root.getFileSystem());
@@ -118,6 +119,7 @@ public final class PowerLossFileSystem extends FilterFileSystem {
   }
 
   private static Path checkRoot(Path root) {
+    LuceneSupport.ensureSupported();
     if (Files.isDirectory(root) == false) {
       throw new IllegalArgumentException("not a directory: " + root);
     }

@@ -10,5 +10,10 @@
  * configure, whose own tests use them, and are published as those modules' {@code tests} jars; this
  * artifact depends on both, so its users get them with it. (They cannot live here: the merge-policy
  * and keyword-field tests would then depend on this module, which depends on theirs.)
+ *
+ * <p>Compiled against Lucene 10.6, the package runs on Lucene 10.0.0 and later 10.x releases, but
+ * for {@link dev.spindle.tests.RandomHybridDirectory}, which needs what {@code HybridDirectory}
+ * needs, 10.3.0; the package-private {@code LuceneSupport} checks the release when a {@link
+ * dev.spindle.tests.PowerLossFileSystem} is created.
  */
 package dev.spindle.tests;

@@ -29,14 +29,27 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.Version;
 
 /**
  * Every published random component together, as a user of this artifact gets them: keyword fields
  * of a random {@code RandomKeywordFieldType}, under a random {@code RandomCompoundCapMergePolicy},
- * on a random {@link RandomHybridDirectory}. Once merges are done no compound segment may exceed
- * the caps, by the policy's own account, and every document's keywords are found.
+ * on a random {@link RandomHybridDirectory} (from Lucene 10.3.0, which it needs). Once merges are
+ * done no compound segment may exceed the caps, by the policy's own account, and every document's
+ * keywords are found.
  */
 public class RandomComponentsTest extends LuceneTestCase {
+
+  /**
+   * A random {@link RandomHybridDirectory}, or on Lucene older than 10.3.0, which {@code
+   * HybridDirectory} does not run on, one of Lucene's test directories.
+   */
+  private static Directory newRandomDirectory() throws IOException {
+    if (Version.LATEST.onOrAfter(Version.fromBits(10, 3, 0))) {
+      return RandomHybridDirectory.create(random(), createTempDir());
+    }
+    return newDirectory();
+  }
 
   public void testIndexWithEveryRandomComponent() throws IOException {
     KeywordFieldType tagsType =
@@ -45,7 +58,7 @@ public class RandomComponentsTest extends LuceneTestCase {
             .normalizer(null)
             .ignoreAbove(Integer.MAX_VALUE, LengthUnit.BYTES)
             .build();
-    try (Directory directory = RandomHybridDirectory.create(random(), createTempDir())) {
+    try (Directory directory = newRandomDirectory()) {
       CompoundCapMergePolicy policy = RandomCompoundCapMergePolicy.create(random());
       IndexWriterConfig config =
           newIndexWriterConfig(new MockAnalyzer(random()))

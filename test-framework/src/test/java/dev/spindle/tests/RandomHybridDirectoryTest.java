@@ -16,9 +16,18 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.store.BaseDirectoryTestCase;
+import org.apache.lucene.util.Version;
+import org.junit.BeforeClass;
 
 /** Lucene's directory base suite over the directories {@link RandomHybridDirectory} makes. */
 public class RandomHybridDirectoryTest extends BaseDirectoryTestCase {
+
+  @BeforeClass
+  public static void needsHybridDirectory() {
+    assumeTrue(
+        "HybridDirectory needs Lucene 10.3.0 or later",
+        Version.LATEST.onOrAfter(Version.fromBits(10, 3, 0)));
+  }
 
   @Override
   protected Directory getDirectory(Path path) throws IOException {

@@ -1,9 +1,12 @@
 package dev.spindle.translog;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.zip.CRC32C;
@@ -206,6 +209,34 @@ record Checkpoint(
       return "seqNoHighWater " + seqNoHighWater + " below maxSeqNo " + maxSeqNo + " or invalid";
     }
     return null;
+  }
+
+  /**
+   * Reads and verifies a sealed checkpoint file, {@code translog-<g>.ckp}: exactly one encoded
+   * checkpoint. The caller checks that it names the translog and generation it expects.
+   *
+   * @throws TranslogFormatVersionException if it is a valid checkpoint of another format version
+   * @throws TranslogCorruptedException if it is damaged or not {@link #SIZE} bytes long
+   */
+  static Checkpoint readSealed(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      long size = channel.size();
+      byte[] bytes = new byte[Checkpoint.SIZE];
+      ChannelReads.readFully(
+          channel, ByteBuffer.wrap(bytes, 0, (int) Math.min(size, Checkpoint.SIZE)), 0, file);
+      if (size != Checkpoint.SIZE) {
+        try {
+          Checkpoint.decode(bytes, file, 0); // a checkpoint of another version says so
+        } catch (TranslogCorruptedException e) {
+          // the size is the clearer message
+        }
+        throw new TranslogCorruptedException(
+            file,
+            TranslogCorruptedException.NO_OFFSET,
+            "a sealed checkpoint is " + Checkpoint.SIZE + " bytes long, this file is " + size);
+      }
+      return Checkpoint.decode(bytes, file, 0).checkpoint();
+    }
   }
 
   private static int checksum(byte[] encoded, int length) {

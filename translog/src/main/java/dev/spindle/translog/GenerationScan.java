@@ -5,7 +5,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -60,7 +59,8 @@ record GenerationScan(
               "missing: its checkpoint vouches for " + bound.offset() + " bytes",
               new NoSuchFileException(expected.toString())));
     }
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    try (channel) {
       TranslogHeader header;
       try {
         header = TranslogHeader.read(channel, file);
@@ -68,61 +68,47 @@ record GenerationScan(
         return lost(e);
       }
       checkIdentity(directory, file, header, uuid, generation);
-      RecordReader reader =
-          new RecordReader(channel, file, generation, header.chainSeed(), bound.offset());
-      long operations = 0;
-      long minSeqNo = Checkpoint.NO_SEQ_NO;
-      long maxSeqNo = Checkpoint.NO_SEQ_NO;
-      TranslogCorruptedException damage = null;
-      try {
-        for (Operation operation = reader.next(); operation != null; operation = reader.next()) {
+      try (GenerationRecords records =
+          new GenerationRecords(
+              generation, file, channel, header, bound.offset(), pastBound, null)) {
+        long operations = 0;
+        long minSeqNo = Checkpoint.NO_SEQ_NO;
+        long maxSeqNo = Checkpoint.NO_SEQ_NO;
+        Statistics atBound = new Statistics(0, Checkpoint.NO_SEQ_NO, Checkpoint.NO_SEQ_NO);
+        long proven = 0;
+        for (Operation operation = records.next(); operation != null; operation = records.next()) {
           operations++;
           minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
           maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
+          if (operation.location().offset() < bound.offset()) {
+            atBound = new Statistics(operations, minSeqNo, maxSeqNo);
+          } else {
+            proven++;
+          }
         }
-      } catch (TranslogCorruptedException e) {
-        damage = e;
-        long size = channel.size();
-        if (size < bound.offset()) {
-          damage =
-              new TranslogCorruptedException(
-                  file,
-                  reader.position(),
-                  String.format(
-                      Locale.ROOT,
-                      "the file is %d bytes long, but its checkpoint vouches for %d bytes"
-                          + " (truncated)",
-                      size,
-                      bound.offset()),
-                  e);
+        if (records.damage().isPresent()) {
+          return new GenerationScan(
+              records.position(),
+              operations,
+              minSeqNo,
+              maxSeqNo,
+              null,
+              0,
+              null,
+              (TranslogCorruptedException) records.damage().get(),
+              false);
         }
         return new GenerationScan(
-            reader.position(), operations, minSeqNo, maxSeqNo, null, 0, null, damage, false);
+            records.position(),
+            operations,
+            minSeqNo,
+            maxSeqNo,
+            atBound,
+            proven,
+            pastBound ? records.endReason() : null,
+            null,
+            false);
       }
-      Statistics atBound = new Statistics(operations, minSeqNo, maxSeqNo);
-      long proven = 0;
-      String stopReason = null;
-      if (pastBound) {
-        for (Operation operation = reader.nextProven();
-            operation != null;
-            operation = reader.nextProven()) {
-          proven++;
-          operations++;
-          minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
-          maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
-        }
-        stopReason = reader.stopReason();
-      }
-      return new GenerationScan(
-          reader.position(),
-          operations,
-          minSeqNo,
-          maxSeqNo,
-          atBound,
-          proven,
-          stopReason,
-          null,
-          false);
     }
   }
 

@@ -75,30 +75,10 @@ final class LiveCheckpointFile implements Closeable {
     Checkpoint.Counted[] slots = new Checkpoint.Counted[2];
     List<TranslogCorruptedException> damage = new ArrayList<>();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      long size = channel.size();
       for (int slot = 0; slot < 2; slot++) {
-        long offset = (long) slot * SLOT_STRIDE;
-        // A short slot is read as far as the file goes, so that a slot of an older, shorter
-        // format is still recognized by its version.
-        byte[] bytes = new byte[Checkpoint.SIZE];
-        int available = (int) Math.max(0, Math.min(Checkpoint.SIZE, size - offset));
-        ChannelReads.readFully(channel, ByteBuffer.wrap(bytes, 0, available), offset, file);
         try {
-          slots[slot] = Checkpoint.decode(bytes, file, offset);
+          slots[slot] = readSlot(channel, file, slot);
         } catch (TranslogCorruptedException e) {
-          if (available < Checkpoint.SIZE) {
-            e =
-                new TranslogCorruptedException(
-                    file,
-                    offset,
-                    String.format(
-                        Locale.ROOT,
-                        "checkpoint slot %d needs %d bytes here, but the file is %d bytes long",
-                        slot,
-                        Checkpoint.SIZE,
-                        size),
-                    e);
-          }
           damage.add(e);
         }
       }
@@ -139,6 +119,41 @@ final class LiveCheckpointFile implements Closeable {
       newest = slots[0].counter() > slots[1].counter() ? 0 : 1;
     }
     return new State(slots[newest], newest, slots[1 - newest], List.copyOf(damage));
+  }
+
+  /**
+   * Reads and verifies one slot of the live checkpoint.
+   *
+   * @param slot 0 or 1
+   * @throws TranslogFormatVersionException if the slot holds a valid checkpoint of another format
+   *     version
+   * @throws TranslogCorruptedException if the slot is damaged, torn or cut off by the file's end
+   */
+  static Checkpoint.Counted readSlot(FileChannel channel, Path file, int slot) throws IOException {
+    long size = channel.size();
+    long offset = (long) slot * SLOT_STRIDE;
+    // A short slot is read as far as the file goes, so that a slot of an older, shorter format is
+    // still recognized by its version.
+    byte[] bytes = new byte[Checkpoint.SIZE];
+    int available = (int) Math.max(0, Math.min(Checkpoint.SIZE, size - offset));
+    ChannelReads.readFully(channel, ByteBuffer.wrap(bytes, 0, available), offset, file);
+    try {
+      return Checkpoint.decode(bytes, file, offset);
+    } catch (TranslogCorruptedException e) {
+      if (available < Checkpoint.SIZE) {
+        throw new TranslogCorruptedException(
+            file,
+            offset,
+            String.format(
+                Locale.ROOT,
+                "checkpoint slot %d needs %d bytes here, but the file is %d bytes long",
+                slot,
+                Checkpoint.SIZE,
+                size),
+            e);
+      }
+      throw e;
+    }
   }
 
   /**

@@ -1,8 +1,9 @@
 package dev.spindle.translog;
 
 /**
- * One operation read back from the translog by a {@link TranslogSnapshot}: its sequence number, its
- * payload and where it lies.
+ * One operation read back from the translog by a {@link TranslogSnapshot} (or by a {@link
+ * GenerationRecords} of a {@link TranslogInspector}): its sequence number, its payload, where it
+ * lies, and its record's checksum.
  *
  * <p>Immutable apart from the payload array, which is freshly allocated for each operation and
  * belongs to the caller.
@@ -12,11 +13,13 @@ public final class Operation {
   private final long seqNo;
   private final byte[] payload;
   private final Location location;
+  private final int checksum;
 
-  Operation(long seqNo, byte[] payload, Location location) {
+  Operation(long seqNo, byte[] payload, Location location, int checksum) {
     this.seqNo = seqNo;
     this.payload = payload;
     this.location = location;
+    this.checksum = checksum;
   }
 
   /** The sequence number the operation was appended with. */
@@ -32,6 +35,15 @@ public final class Operation {
   /** Where the operation lies in the translog. */
   public Location location() {
     return location;
+  }
+
+  /**
+   * The record's stored CRC32C, as verified when it was read: chained to the checksum of the record
+   * before it in its file (see {@code FORMAT.md}), so two records with equal payloads differ in it.
+   * For comparing copies of a translog and for tools; replay has no use for it.
+   */
+  public int checksum() {
+    return checksum;
   }
 
   @Override

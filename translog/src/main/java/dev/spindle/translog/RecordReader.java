@@ -171,7 +171,7 @@ final class RecordReader {
       }
       chain = stored;
       position = start + size;
-      return new Operation(seqNo, payload, new Location(generation, start, size, seqNo));
+      return new Operation(seqNo, payload, new Location(generation, start, size, seqNo), stored);
     } catch (EOFException e) {
       throw new TranslogCorruptedException(
           file,

@@ -1,10 +1,14 @@
 package dev.spindle.translog;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -38,6 +42,88 @@ record RecoveryPlan(
     long seqNoHighWater,
     RecoveryReport report) {
 
+  private static final System.Logger LOGGER = System.getLogger(Translog.class.getName());
+
+  /**
+   * The files {@link #carryOut} changes, as they are before it runs: those it deletes (temporary
+   * files it replaces and renames away included), those whose content it replaces or overwrites,
+   * and those it creates. Kept beside {@link #carryOut} so that the two cannot drift apart; a
+   * repair backs up the first two lists before carrying the plan out.
+   *
+   * @param deleted existing files that are gone afterwards
+   * @param replaced existing files whose bytes change
+   * @param created files that do not exist yet
+   */
+  record Changes(List<Path> deleted, List<Path> replaced, List<Path> created) {}
+
+  /** The files {@link #carryOut} would change in {@code directory}, as the directory is now. */
+  Changes changes(Path directory) {
+    List<Path> deleted = new ArrayList<>();
+    List<Path> replaced = new ArrayList<>();
+    List<Path> created = new ArrayList<>();
+    if (live == null) {
+      deleteIfExists(
+          directory, TranslogFiles.generationFileName(1) + TranslogFiles.TEMPORARY_SUFFIX, deleted);
+      replaceOrCreate(directory, TranslogFiles.generationFileName(1), replaced, created);
+      deleteIfExists(
+          directory, TranslogFiles.LIVE_CHECKPOINT + TranslogFiles.TEMPORARY_SUFFIX, deleted);
+      created.add(directory.resolve(TranslogFiles.LIVE_CHECKPOINT));
+      return new Changes(deleted, replaced, created);
+    }
+    for (long generation : this.deleted) {
+      String file = TranslogFiles.generationFileName(generation);
+      String sealed = TranslogFiles.sealedCheckpointFileName(generation);
+      for (String name :
+          List.of(
+              file,
+              file + TranslogFiles.TEMPORARY_SUFFIX,
+              sealed,
+              sealed + TranslogFiles.TEMPORARY_SUFFIX)) {
+        deleteIfExists(directory, name, deleted);
+      }
+    }
+    if (seal != null) {
+      String sealed = TranslogFiles.sealedCheckpointFileName(seal.generation());
+      deleteIfExists(directory, sealed + TranslogFiles.TEMPORARY_SUFFIX, deleted);
+      replaceOrCreate(directory, sealed, replaced, created);
+    }
+    if (adoptOpened == false) {
+      String file = TranslogFiles.generationFileName(openedGeneration);
+      deleteIfExists(directory, file + TranslogFiles.TEMPORARY_SUFFIX, deleted);
+      replaceOrCreate(directory, file, replaced, created);
+    }
+    replaced.add(directory.resolve(TranslogFiles.LIVE_CHECKPOINT));
+    return new Changes(deleted, replaced, created);
+  }
+
+  private static void deleteIfExists(Path directory, String name, List<Path> deleted) {
+    Path file = directory.resolve(name);
+    if (Files.exists(file) && deleted.contains(file) == false) {
+      deleted.add(file);
+    }
+  }
+
+  /** A file that a carry-out writes: replaced if it exists, unless it is deleted first. */
+  private void replaceOrCreate(
+      Path directory, String name, List<Path> replaced, List<Path> created) {
+    Path file = directory.resolve(name);
+    if (Files.exists(file) && isDeletedFirst(file, directory) == false) {
+      replaced.add(file);
+    } else {
+      created.add(file);
+    }
+  }
+
+  private boolean isDeletedFirst(Path file, Path directory) {
+    for (long generation : deleted) {
+      if (file.equals(directory.resolve(TranslogFiles.generationFileName(generation)))
+          || file.equals(directory.resolve(TranslogFiles.sealedCheckpointFileName(generation)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The files {@link #carryOut} left open.
    *
@@ -64,6 +150,22 @@ record RecoveryPlan(
             LiveCheckpointFile.create(
                 directory, Checkpoint.emptyGeneration(uuid, 1, 1, Checkpoint.NO_SEQ_NO));
       } else {
+        report
+            .damage()
+            .ifPresent(
+                damage ->
+                    LOGGER.log(
+                        Level.WARNING,
+                        String.format(
+                            Locale.ROOT,
+                            "translog recovery (%s) cut the translog in %s at the first damage and"
+                                + " kept %d operations before it; generations deleted: %s."
+                                + " Damage: %s",
+                            report.mode(),
+                            directory,
+                            report.operations(),
+                            deleted,
+                            damage.getMessage())));
         for (long generation : deleted) {
           TranslogFiles.deleteGeneration(directory, generation);
         }

@@ -2,7 +2,6 @@ package dev.spindle.translog;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -101,15 +100,23 @@ final class RecoveryPlanner {
       TranslogCorruptedException boundDamage = null;
       if (sealedFile != null) {
         try {
-          bound = readSealed(sealedFile);
+          bound = Checkpoint.readSealed(sealedFile);
         } catch (TranslogCorruptedException e) {
           bound = null;
           boundDamage = e;
         }
         if (bound != null) {
           checkIdentity(sealedFile, bound, uuid, generation);
-          if (generation == current) {
-            checkSealedExtendsLive(sealedFile, bound, checkpoint);
+          if (generation == current && sealedBehindLive(bound, checkpoint)) {
+            if (isInterruptedCut(listing.generations().get(generation), uuid, bound, checkpoint)
+                == false) {
+              checkSealedExtendsLive(sealedFile, bound, checkpoint);
+            }
+            // An earlier recovery in this mode cut the generation being written here and sealed
+            // it, and a crash stopped it before the live checkpoint moved on: planned again from
+            // the live checkpoint, the same cut is made again.
+            sealedFile = null;
+            bound = checkpoint;
           }
           highWater = Math.max(highWater, bound.seqNoHighWater());
         }
@@ -207,19 +214,6 @@ final class RecoveryPlanner {
       deleted.sort((a, b) -> Long.compare(b, a));
     }
     long operations = operations(kept);
-    if (cut != null) {
-      LOGGER.log(
-          Level.WARNING,
-          String.format(
-              Locale.ROOT,
-              "translog recovery (%s) cut the translog in %s at the first damage and kept %d"
-                  + " operations before it; generations deleted: %s. Damage: %s",
-              mode,
-              directory,
-              operations,
-              deleted,
-              cut.getMessage()));
-    }
     long opened = cut == null ? current + 1 : cutGeneration;
     boolean adopt = cut == null && nextPrepared;
     long last = kept.isEmpty() ? minGeneration - 1 : kept.get(kept.size() - 1).generation();
@@ -358,32 +352,10 @@ final class RecoveryPlanner {
     }
   }
 
-  /** Reads and verifies a sealed checkpoint file. */
-  private static Checkpoint readSealed(Path file) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      long size = channel.size();
-      byte[] bytes = new byte[Checkpoint.SIZE];
-      ChannelReads.readFully(
-          channel, ByteBuffer.wrap(bytes, 0, (int) Math.min(size, Checkpoint.SIZE)), 0, file);
-      if (size != Checkpoint.SIZE) {
-        try {
-          Checkpoint.decode(bytes, file, 0); // a checkpoint of another version says so
-        } catch (TranslogCorruptedException e) {
-          // the size is the clearer message
-        }
-        throw new TranslogCorruptedException(
-            file,
-            TranslogCorruptedException.NO_OFFSET,
-            "a sealed checkpoint is " + Checkpoint.SIZE + " bytes long, this file is " + size);
-      }
-      return Checkpoint.decode(bytes, file, 0).checkpoint();
-    }
-  }
-
   /** The high-water mark of a sealed checkpoint that a cut drops, or -1 if it cannot be read. */
   private static long highWaterOfDropped(Path file, UUID uuid) {
     try {
-      Checkpoint checkpoint = readSealed(file);
+      Checkpoint checkpoint = Checkpoint.readSealed(file);
       return checkpoint.translogUuid().equals(uuid)
           ? checkpoint.seqNoHighWater()
           : Checkpoint.NO_SEQ_NO;
@@ -409,6 +381,32 @@ final class RecoveryPlanner {
               + ", but its name says "
               + generation);
     }
+  }
+
+  private static boolean sealedBehindLive(Checkpoint sealed, Checkpoint live) {
+    return sealed.offset() < live.offset() || sealed.operations() < live.operations();
+  }
+
+  /**
+   * Whether a sealed checkpoint of the generation being written that vouches for less than the live
+   * checkpoint is what a recovery in this mode writes when it cuts there: a mode that cuts, and
+   * damage, before the live checkpoint's length, exactly where the sealed checkpoint ends. A roll
+   * never seals short of the live checkpoint; only such a cut does, and a crash before the live
+   * checkpoint named the next generation leaves it so.
+   */
+  private boolean isInterruptedCut(Path file, UUID uuid, Checkpoint sealed, Checkpoint live)
+      throws IOException {
+    if (mode == RecoveryMode.STRICT || file == null) {
+      return false;
+    }
+    GenerationScan scan =
+        GenerationScan.scan(directory, file, live.generation(), uuid, live, false);
+    return scan.damage() != null
+        && scan.wholeGenerationLost() == false
+        && scan.trustedEnd() == sealed.offset()
+        && scan.operations() == sealed.operations()
+        && scan.minSeqNo() == sealed.minSeqNo()
+        && scan.maxSeqNo() == sealed.maxSeqNo();
   }
 
   private static void checkSealedExtendsLive(Path sealedFile, Checkpoint sealed, Checkpoint live)

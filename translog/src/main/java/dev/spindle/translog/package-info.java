@@ -49,6 +49,19 @@
  * what damage inside a checkpointed range does; past the checkpoint of the generation that was
  * being written, the first record that does not prove itself simply ends the log.
  *
+ * <h2>Inspection and repair</h2>
+ *
+ * {@link dev.spindle.translog.TranslogInspector} is the read-only entry point for tools (the {@code
+ * spindle-translog} command line is one): it takes the directory lock, describes the live
+ * checkpoint's slots ({@link dev.spindle.translog.CheckpointInfo}) and every generation ({@link
+ * dev.spindle.translog.GenerationInfo}, read by {@code GenerationSources} and {@link
+ * dev.spindle.translog.GenerationRecords} with the bounds recovery uses: {@code GenerationScan}
+ * reads through the same {@code GenerationRecords}), and previews recovery in any mode with {@code
+ * RecoveryPlanner} itself ({@link dev.spindle.translog.RecoveryPreview}), so a preview and {@link
+ * dev.spindle.translog.Translog#open} cannot disagree. {@code RecoveryPlan} lists the files its
+ * carrying out changes next to the code that changes them; {@code TranslogRepair} backs those up
+ * and carries a cutting plan out, for {@link dev.spindle.translog.TranslogInspector#repair}.
+ *
  * <h2>Locks</h2>
  *
  * The translog owns its locks ({@code TranslogLocks}) and hands them to its parts. Always taken in

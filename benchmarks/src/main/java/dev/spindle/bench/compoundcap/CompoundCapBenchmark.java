@@ -19,6 +19,7 @@ import dev.spindle.bench.harness.RoundRobin;
 import dev.spindle.bench.harness.Rounds;
 import dev.spindle.bench.harness.TimedLoad;
 import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.HybridDirectoryStats;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ public final class CompoundCapBenchmark implements Benchmark {
       Map<MergePolicyKind, Footprint> footprints = new EnumMap<>(MergePolicyKind.class);
       for (MergePolicyKind kind : KINDS) {
         Path index = indexes.get(kind);
-        HybridDirectory.Stats stats = readers.directory(kind).stats();
+        HybridDirectoryStats stats = readers.directory(kind).stats();
         footprints.put(
             kind,
             new Footprint(

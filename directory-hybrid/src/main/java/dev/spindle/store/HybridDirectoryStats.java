@@ -1,0 +1,161 @@
+package dev.spindle.store;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a {@link HybridDirectory} has opened, what it maps now, what it chose its read advice for,
+ * and what the Lucene release it runs on lacks, as {@link HybridDirectory#stats()} saw them.
+ *
+ * <p>An immutable snapshot, so any number of threads may share it. Each counter is exact when it is
+ * read, but the counters are not read atomically together: an input opened or closed while the
+ * snapshot is taken may show in one counter and not yet in another.
+ *
+ * @lucene.experimental
+ */
+public final class HybridDirectoryStats {
+  private final long mappedOpens;
+  private final long nioOpens;
+  private final Map<MappingFailure, Long> fallbacksByCause;
+  private final long mappedBytes;
+  private final int openMappedInputs;
+  private final PageReclaim pageReclaim;
+
+  HybridDirectoryStats(
+      long mappedOpens,
+      long nioOpens,
+      Map<MappingFailure, Long> fallbacksByCause,
+      long mappedBytes,
+      int openMappedInputs,
+      PageReclaim pageReclaim) {
+    this.mappedOpens = mappedOpens;
+    this.nioOpens = nioOpens;
+    this.fallbacksByCause = Collections.unmodifiableMap(new EnumMap<>(fallbacksByCause));
+    this.mappedBytes = mappedBytes;
+    this.openMappedInputs = openMappedInputs;
+    this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
+  }
+
+  /**
+   * Returns how many inputs were opened memory-mapped.
+   *
+   * @return inputs opened memory-mapped
+   */
+  public long mappedOpens() {
+    return mappedOpens;
+  }
+
+  /**
+   * Returns how many inputs were opened through NIO, fallbacks included.
+   *
+   * @return inputs opened through NIO
+   */
+  public long nioOpens() {
+    return nioOpens;
+  }
+
+  /**
+   * Returns how many inputs should have been mapped but were opened through NIO because mapping
+   * failed, whatever the cause.
+   *
+   * @return mapping failures that fell back to NIO
+   */
+  public long mappingFallbacks() {
+    long sum = 0;
+    for (long count : fallbacksByCause.values()) {
+      sum += count;
+    }
+    return sum;
+  }
+
+  /**
+   * Returns how many inputs were opened through NIO because mapping failed for {@code cause}.
+   *
+   * @param cause the cause
+   * @return mapping failures of that cause that fell back to NIO
+   */
+  public long mappingFallbacks(MappingFailure cause) {
+    return fallbacksByCause.getOrDefault(Objects.requireNonNull(cause, "cause"), 0L);
+  }
+
+  /**
+   * Returns the total length of the mapped inputs that are open now.
+   *
+   * @return bytes mapped now
+   */
+  public long mappedBytes() {
+    return mappedBytes;
+  }
+
+  /**
+   * Returns how many mapped inputs are open now; clones and slices are not counted. Inputs stay
+   * open, and counted, after the directory is closed, until their owners close them.
+   *
+   * @return mapped inputs open now
+   */
+  public int openMappedInputs() {
+    return openMappedInputs;
+  }
+
+  /**
+   * Returns the page reclaim the read advice was chosen for. {@link PageReclaim#UNKNOWN} means it
+   * could not be detected ({@code /sys} hidden) and the advice is the one safe on both kernels.
+   *
+   * @return the page reclaim given to the builder, or detected
+   */
+  public PageReclaim pageReclaim() {
+    return pageReclaim;
+  }
+
+  /**
+   * Returns the Lucene release the directory runs on.
+   *
+   * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
+   */
+  public String luceneVersion() {
+    return LuceneSupport.RUNNING.toString();
+  }
+
+  /**
+   * Returns the Lucene APIs the directory would use that the Lucene it runs on lacks, each as
+   * {@code Class.method}: none on Lucene 10.6 and later, {@code IndexInput.isEfficientFor} on 10.3
+   * to 10.5. The {@link HybridDirectory} documentation says what the absence of each costs.
+   *
+   * @return an immutable, sorted set of API names
+   */
+  public Set<String> missingLuceneFeatures() {
+    return LuceneSupport.MISSING_FEATURES;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder causes = new StringBuilder();
+    fallbacksByCause.forEach(
+        (cause, count) -> {
+          if (count > 0) {
+            causes.append(causes.isEmpty() ? "" : ", ").append(cause).append('=').append(count);
+          }
+        });
+    return "HybridDirectoryStats[mappedOpens="
+        + mappedOpens
+        + ", nioOpens="
+        + nioOpens
+        + ", mappingFallbacks="
+        + mappingFallbacks()
+        + (causes.isEmpty() ? "" : " (" + causes + ")")
+        + ", mappedBytes="
+        + mappedBytes
+        + ", openMappedInputs="
+        + openMappedInputs
+        + ", pageReclaim="
+        + pageReclaim
+        + ", luceneVersion="
+        + luceneVersion()
+        + ", missingLuceneFeatures="
+        + missingLuceneFeatures()
+        + "]";
+  }
+}

@@ -1,0 +1,300 @@
+package dev.spindle.translog;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Reads a translog directory without opening the translog, for tools and operators: its live
+ * checkpoint slots, its generations with their checkpoints, records and damage, and, through {@link
+ * #preview}, exactly what {@link Translog#open} in a given {@link RecoveryMode} would do with it,
+ * decided by the same planner (so the two cannot disagree). Works on damaged directories as well as
+ * healthy ones: damage is reported, not thrown, except by {@link #preview}, which throws what
+ * {@link Translog#open} would throw.
+ *
+ * <pre>{@code
+ * try (TranslogInspector inspector = TranslogInspector.open(path)) {
+ *   RecoveryPreview preview = inspector.preview(RecoveryMode.POINT_IN_TIME);
+ *   if (preview.cuts()) {
+ *     inspector.repair(preview, backupDirectory); // copies what it removes, then cuts
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p><b>Locking.</b> {@link #open} takes the directory's lock ({@code translog.lock}, the one an
+ * open {@link Translog} holds), so it fails with {@link TranslogLockedException} while a translog,
+ * in this JVM or another process, has the directory open, and no translog can open it until the
+ * inspector is closed.
+ *
+ * <p><b>Writes.</b> Nothing but {@link #repair} writes to the directory. The one exception is the
+ * lock file: like {@link Translog#open}, {@link #open} creates the empty {@code translog.lock} if
+ * it is missing, to lock it. {@link #repair} carries out a preview that cuts: before it deletes or
+ * overwrites anything, it copies every file it is about to delete or overwrite, byte for byte, into
+ * a backup directory, forced to disk, with a note on how to undo the repair by hand.
+ *
+ * <p><b>Thread-safety.</b> Thread-safe: calls are serialized. A {@link GenerationRecords} it
+ * returns is read by one thread and should be closed before the inspector is.
+ *
+ * @lucene.experimental
+ */
+public final class TranslogInspector implements Closeable {
+
+  private final Path directory;
+  private final DirectoryLock lock;
+
+  /** Guarded by this: repairs carried out; previews made before the last one are stale. */
+  private long repairs;
+
+  /** Guarded by this. */
+  private boolean closed;
+
+  private TranslogInspector(Path directory, DirectoryLock lock) {
+    this.directory = directory;
+    this.lock = lock;
+  }
+
+  /**
+   * Opens the translog directory for inspection and takes its lock.
+   *
+   * @throws NoSuchFileException if {@code directory} does not exist, is not a directory, or holds
+   *     no translog file at all (then nothing is created in it)
+   * @throws TranslogLockedException if an open translog, or another inspector, holds the directory
+   */
+  public static TranslogInspector open(Path directory) throws IOException {
+    Objects.requireNonNull(directory, "directory");
+    if (Files.isDirectory(directory) == false) {
+      throw new NoSuchFileException(directory.toString(), null, "not a directory");
+    }
+    TranslogFiles.Listing listing = TranslogFiles.list(directory);
+    if (listing.liveCheckpoint() == false
+        && listing.generations().isEmpty()
+        && listing.sealedCheckpoints().isEmpty()
+        && listing.temporary().isEmpty()
+        && Files.exists(directory.resolve(TranslogFiles.LOCK_FILE)) == false) {
+      throw new NoSuchFileException(
+          directory.resolve(TranslogFiles.LIVE_CHECKPOINT).toString(),
+          null,
+          "the directory holds no translog file");
+    }
+    return new TranslogInspector(directory, DirectoryLock.obtain(directory));
+  }
+
+  /** The translog directory. */
+  public Path directory() {
+    return directory;
+  }
+
+  /**
+   * The two slots of the live checkpoint {@code translog.ckp}, slot 0 first, each valid or with its
+   * damage; empty if the file is missing. Recovery uses the valid slot with the higher counter.
+   */
+  public synchronized List<CheckpointInfo> liveCheckpointSlots() throws IOException {
+    ensureOpen();
+    return readSlots();
+  }
+
+  /**
+   * The live checkpoint slot recovery goes by: the valid one with the higher counter. Empty if the
+   * file is missing, neither slot is valid, or the two contradict each other (different UUIDs, the
+   * same counter), which recovery refuses.
+   */
+  public synchronized Optional<CheckpointInfo> liveCheckpoint() throws IOException {
+    ensureOpen();
+    return Optional.ofNullable(newestSlot(readSlots()));
+  }
+
+  /**
+   * Every generation the directory holds a file or a sealed checkpoint of, and every generation the
+   * live checkpoint says it must hold, oldest first, each with its records read and verified. Reads
+   * every record: as slow as recovery.
+   */
+  public synchronized List<GenerationInfo> generations() throws IOException {
+    ensureOpen();
+    TranslogFiles.Listing listing = TranslogFiles.list(directory);
+    Checkpoint live = newest(readSlots());
+    SortedSet<Long> numbers = new TreeSet<>(listing.generations().keySet());
+    numbers.addAll(listing.sealedCheckpoints().keySet());
+    if (live != null) {
+      for (long generation = live.minGeneration(); generation <= live.generation(); generation++) {
+        numbers.add(generation);
+      }
+    }
+    List<GenerationInfo> generations = new ArrayList<>();
+    for (long generation : numbers) {
+      generations.add(describe(live, generation));
+    }
+    return generations;
+  }
+
+  /** Temporary files left by interrupted atomic writes and preparations; recovery ignores them. */
+  public synchronized List<Path> temporaryFiles() throws IOException {
+    ensureOpen();
+    return TranslogFiles.list(directory).temporary();
+  }
+
+  /**
+   * Reads the records of one generation, by the rules recovery reads by: up to the length its
+   * sealed checkpoint vouches for; for the current generation, past the live checkpoint's length
+   * while records prove themselves; for a generation no checkpoint vouches for, while records prove
+   * themselves.
+   */
+  public synchronized GenerationRecords readRecords(long generation) throws IOException {
+    ensureOpen();
+    return records(newest(readSlots()), generation);
+  }
+
+  /**
+   * Plans what {@link Translog#open} in {@code mode} would do with the directory, with the same
+   * planner, and changes nothing.
+   *
+   * @throws TranslogCorruptedException if the mode refuses the directory, exactly as {@link
+   *     Translog#open} would throw it
+   * @throws TranslogFormatVersionException if the files are of another format version
+   */
+  public synchronized RecoveryPreview preview(RecoveryMode mode) throws IOException {
+    ensureOpen();
+    Objects.requireNonNull(mode, "mode");
+    return new RecoveryPreview(this, repairs, directory, RecoveryPlanner.plan(directory, mode));
+  }
+
+  /**
+   * Carries out a preview that cuts the translog, as {@link Translog#open} in its mode would, after
+   * backing up every file it deletes or overwrites. Afterwards the directory holds what that open
+   * would have left (the kept generations, sealed; a new, empty current generation) and opens in
+   * {@link RecoveryMode#STRICT}.
+   *
+   * <p>First, each file in {@link RecoveryPreview#filesDeleted()} and {@link
+   * RecoveryPreview#filesReplaced()} is copied into {@code backupDirectory} under its own name,
+   * with {@code UNDO.txt}, a note of what the repair changes and how to undo it by hand; the
+   * copies, the note and the directory entries are forced to disk. Then the plan is carried out in
+   * the order {@code FORMAT.md} gives; a crash in the middle leaves a directory that the same
+   * repair, or the same recovery mode, finishes. Bytes past the cut of the cut generation stay in
+   * its file, never read again: the file itself is not changed.
+   *
+   * @param preview a preview made by this inspector since its last repair, that {@link
+   *     RecoveryPreview#cuts() cuts}
+   * @param backupDirectory a directory that does not exist yet, or is empty; created if missing
+   * @throws IllegalArgumentException if the preview is not this inspector's, is stale, or does not
+   *     cut; or if the backup directory is the translog directory
+   * @throws java.nio.file.FileAlreadyExistsException if the backup directory holds files
+   */
+  public synchronized void repair(RecoveryPreview preview, Path backupDirectory)
+      throws IOException {
+    ensureOpen();
+    if (preview.isCurrent(this, repairs) == false) {
+      throw new IllegalArgumentException(
+          "the preview was not made by this inspector since its last repair: preview again");
+    }
+    if (preview.cuts() == false) {
+      throw new IllegalArgumentException(
+          "the preview in " + preview.mode() + " cuts nothing: there is nothing to repair");
+    }
+    TranslogRepair repair = new TranslogRepair(directory, preview, backupDirectory);
+    repair.backUp();
+    repairs++;
+    repair.carryOut();
+  }
+
+  /** Releases the directory's lock. Idempotent. */
+  @Override
+  public synchronized void close() throws IOException {
+    if (closed == false) {
+      closed = true;
+      lock.close();
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("the inspector of " + directory + " is closed");
+    }
+  }
+
+  private List<CheckpointInfo> readSlots() throws IOException {
+    Path file = directory.resolve(TranslogFiles.LIVE_CHECKPOINT);
+    if (Files.exists(file) == false) {
+      return List.of();
+    }
+    List<CheckpointInfo> slots = new ArrayList<>();
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      for (int slot = 0; slot < 2; slot++) {
+        long offset = (long) slot * LiveCheckpointFile.SLOT_STRIDE;
+        try {
+          Checkpoint.Counted counted = LiveCheckpointFile.readSlot(channel, file, slot);
+          slots.add(CheckpointInfo.valid(file, offset, counted.checkpoint(), counted.counter()));
+        } catch (TranslogCorruptedException | TranslogFormatVersionException e) {
+          slots.add(CheckpointInfo.damaged(file, offset, e));
+        }
+      }
+    }
+    return slots;
+  }
+
+  /**
+   * The checkpoint of the valid slot with the higher counter, or null if there is none, or if the
+   * slots contradict each other (then where each generation belongs is unknown).
+   */
+  private static Checkpoint newest(List<CheckpointInfo> slots) {
+    CheckpointInfo newest = newestSlot(slots);
+    return newest == null ? null : newest.checkpoint();
+  }
+
+  private static CheckpointInfo newestSlot(List<CheckpointInfo> slots) {
+    CheckpointInfo newest = null;
+    for (CheckpointInfo slot : slots) {
+      if (slot.isValid() == false) {
+        continue;
+      }
+      if (newest != null
+          && (newest.translogUuid().equals(slot.translogUuid()) == false
+              || newest.counter() == slot.counter())) {
+        return null;
+      }
+      if (newest == null || slot.counter() > newest.counter()) {
+        newest = slot;
+      }
+    }
+    return newest;
+  }
+
+  private GenerationInfo describe(Checkpoint live, long generation) throws IOException {
+    GenerationSources sources = GenerationSources.of(directory, live, generation);
+    try (GenerationRecords records = sources.openRecords()) {
+      long count = 0;
+      long pastVouched = 0;
+      long minSeqNo = Checkpoint.NO_SEQ_NO;
+      long maxSeqNo = Checkpoint.NO_SEQ_NO;
+      for (Operation operation = records.next(); operation != null; operation = records.next()) {
+        count++;
+        minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
+        maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
+        if (operation.location().offset() >= records.vouchedLength()) {
+          pastVouched++;
+        }
+      }
+      return new GenerationInfo(
+          sources,
+          count,
+          minSeqNo,
+          maxSeqNo,
+          records.position(),
+          sources.vouchedByCheckpoint() ? pastVouched : 0,
+          records.endReason(),
+          records.damage().orElse(null));
+    }
+  }
+
+  private GenerationRecords records(Checkpoint live, long generation) throws IOException {
+    return GenerationSources.of(directory, live, generation).openRecords();
+  }
+}
