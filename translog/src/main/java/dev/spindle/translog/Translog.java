@@ -3,11 +3,9 @@ package dev.spindle.translog;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A crash-safe write-ahead log of opaque operations, each with a sequence number, kept in a
@@ -85,10 +83,6 @@ public final class Translog implements Closeable {
   // The locks, in the order they are taken (the package documentation has the full table):
   // rollLock -> syncLock -> checkpointLock -> appendLock -> the writers' and parts' leaf locks.
   private final TranslogLocks locks = new TranslogLocks();
-  private final ReentrantLock appendLock = locks.appendLock();
-
-  /** Guarded by appendLock: the writer, sequence numbers, statistics of the current generation. */
-  private final Appender appender;
 
   private final Tragedy tragedy;
   private final SyncStats stats = new SyncStats();
@@ -100,6 +94,7 @@ public final class Translog implements Closeable {
   private final SyncRound round;
   private final GroupCommit groupCommit;
   private final Roller roller;
+  private final AppendPath appendPath;
   private final PeriodicSyncer syncer;
   private final AtomicBoolean closeStarted = new AtomicBoolean();
 
@@ -124,7 +119,8 @@ public final class Translog implements Closeable {
     this.background = background;
     this.preparer = preparer;
     long current = opened.prepared().generation();
-    this.appender = new Appender(uuid, writer, opened.prepared().header(), plan.seqNoHighWater());
+    Appender appender =
+        new Appender(uuid, writer, opened.prepared().header(), plan.seqNoHighWater());
     this.checkpointer = new Checkpointer(locks.checkpointLock(), opened.checkpointFile(), tragedy);
     this.generations = new Generations(plan.kept(), current, plan.minGeneration());
     this.retention =
@@ -139,7 +135,7 @@ public final class Translog implements Closeable {
     this.round =
         new SyncRound(
             locks.syncLock(),
-            appendLock,
+            locks.appendLock(),
             appender,
             checkpointer,
             tragedy,
@@ -165,6 +161,8 @@ public final class Translog implements Closeable {
             tragedy,
             stats,
             background);
+    this.appendPath =
+        new AppendPath(locks.appendLock(), appender, config, tragedy, roller, this::ensureOpen);
     tragedy.onShutDown(this::shutDown);
     if (config.durability() == Durability.ASYNC) {
       syncer =
@@ -246,7 +244,7 @@ public final class Translog implements Closeable {
    * @throws IOException if writing out a full buffer failed, which fails the translog closed
    */
   public Location append(byte[] payload) throws IOException {
-    return appendRecord(-1, payload);
+    return appendPath.append(-1, payload);
   }
 
   /**
@@ -263,58 +261,7 @@ public final class Translog implements Closeable {
       throw new IllegalArgumentException(
           "seqNo must be in [0, " + RecordFormat.MAX_SEQ_NO + "], got " + seqNo);
     }
-    return appendRecord(seqNo, payload);
-  }
-
-  private Location appendRecord(long requestedSeqNo, byte[] payload) throws IOException {
-    Objects.requireNonNull(payload, "payload");
-    if (payload.length > RecordFormat.MAX_PAYLOAD) {
-      throw new IllegalArgumentException(
-          "payload of " + payload.length + " bytes exceeds " + RecordFormat.MAX_PAYLOAD);
-    }
-    while (true) {
-      GenerationWriter writer;
-      Location location = null;
-      Throwable brokenAppend = null;
-      appendLock.lock();
-      try {
-        ensureOpen();
-        writer = appender.writer();
-        if (writer.pendingBytes() < config.maxBufferedBytes()) {
-          try {
-            location = appender.append(requestedSeqNo, payload);
-          } catch (Throwable t) {
-            // Part of the record may be in the writer (a store into a mapping that faulted). The
-            // failure is marked here, still under the append lock, so that no sync, roll or close
-            // vouches for the torn record: each checks for it under this lock before it notes the
-            // generation's end.
-            brokenAppend = t;
-            tragedy.mark(t);
-          }
-        }
-      } finally {
-        appendLock.unlock();
-      }
-      if (brokenAppend != null) {
-        throw tragedy.failClosed(brokenAppend);
-      }
-      try {
-        if (location == null) {
-          // Too many bytes wait to be written: wait for them (or write them) outside the lock.
-          Uninterruptible.run(() -> writer.awaitRoom(config.maxBufferedBytes()));
-          continue;
-        }
-        if (writer.pendingBytes() >= config.bufferSize()) {
-          // Write full buffers out here, outside the append lock, so that the next sync has less
-          // to write; leave them to a thread that is writing already.
-          Uninterruptible.run(() -> writer.write(false));
-        }
-      } catch (IOException | RuntimeException | Error e) {
-        throw tragedy.failClosed(e);
-      }
-      roller.requestRollIfFull(location.endOffset());
-      return location;
-    }
+    return appendPath.append(seqNo, payload);
   }
 
   /**
@@ -325,16 +272,8 @@ public final class Translog implements Closeable {
    */
   public void sync() throws IOException {
     ensureOpen();
-    long generation;
-    long end;
-    appendLock.lock();
-    try {
-      generation = appender.writer().generation();
-      end = appender.writer().addedOffset();
-    } finally {
-      appendLock.unlock();
-    }
-    groupCommit.await(generation, end);
+    DurablePoint end = appendPath.appendedEnd();
+    groupCommit.await(end.generation(), end.offset());
   }
 
   /**
@@ -349,10 +288,10 @@ public final class Translog implements Closeable {
    */
   public void ensureSynced(Location location) throws IOException {
     ensureOpen();
-    if (groupCommit.durable().covers(location.generation(), location.endOffset())) {
+    if (durable().covers(location.generation(), location.endOffset())) {
       return;
     }
-    checkAppended(location);
+    appendPath.checkAppended(location);
     groupCommit.await(location.generation(), location.endOffset());
   }
 
@@ -377,32 +316,11 @@ public final class Translog implements Closeable {
     } catch (TranslogClosedException e) {
       return CompletableFuture.failedFuture(e);
     }
-    if (groupCommit.durable().covers(location.generation(), location.endOffset())) {
+    if (durable().covers(location.generation(), location.endOffset())) {
       return CompletableFuture.completedFuture(null);
     }
-    checkAppended(location);
+    appendPath.checkAppended(location);
     return groupCommit.async(location.generation(), location.endOffset());
-  }
-
-  /** Whether {@code location} lies within what was appended, so that a wait for it can end. */
-  private void checkAppended(Location location) {
-    appendLock.lock();
-    try {
-      GenerationWriter writer = appender.writer();
-      long generation = writer.generation();
-      if (location.generation() > generation
-          || (location.generation() == generation && location.endOffset() > writer.addedOffset())) {
-        throw new IllegalArgumentException(
-            location
-                + " was not appended to this translog: it lies beyond the last append, at"
-                + " generation "
-                + generation
-                + " offset "
-                + writer.addedOffset());
-      }
-    } finally {
-      appendLock.unlock();
-    }
   }
 
   /** How far the log is durable, as group commit published it. */
@@ -439,7 +357,7 @@ public final class Translog implements Closeable {
    */
   public TranslogSnapshot newSnapshot(long fromSeqNo) throws IOException {
     ensureOpen();
-    return retention.openSnapshot(fromSeqNo, groupCommit.durable());
+    return retention.openSnapshot(fromSeqNo, durable());
   }
 
   /**
@@ -487,12 +405,7 @@ public final class Translog implements Closeable {
    * the largest sequence number of any operation made durable in this directory.
    */
   public long maxSeqNo() {
-    appendLock.lock();
-    try {
-      return appender.maxSeqNo();
-    } finally {
-      appendLock.unlock();
-    }
+    return appendPath.maxSeqNo();
   }
 
   /** The sequence number the next {@link #append(byte[])} is assigned: {@link #maxSeqNo()} + 1. */
@@ -502,12 +415,7 @@ public final class Translog implements Closeable {
 
   /** The writer of the generation being written; for tests. */
   GenerationWriter currentWriter() {
-    appendLock.lock();
-    try {
-      return appender.writer();
-    } finally {
-      appendLock.unlock();
-    }
+    return appendPath.writer();
   }
 
   private boolean periodicSync() {
@@ -542,25 +450,7 @@ public final class Translog implements Closeable {
 
   /** Counters since open. Works on a closed or failed translog too. */
   public TranslogStats stats() {
-    long operations;
-    long bytes;
-    long generation;
-    appendLock.lock();
-    try {
-      operations = appender.appendedOperations();
-      bytes = appender.appendedBytes();
-      generation = appender.writer().generation();
-    } finally {
-      appendLock.unlock();
-    }
-    return new TranslogStats(
-        operations,
-        bytes,
-        stats.fsyncs(),
-        stats.durableOperations(),
-        stats.latency(),
-        generations.count(),
-        generation);
+    return appendPath.stats(stats, generations.count());
   }
 
   /**
@@ -593,14 +483,7 @@ public final class Translog implements Closeable {
       }
     } finally {
       groupCommit.close();
-      GenerationWriter writer;
-      appendLock.lock();
-      try {
-        writer = appender.writer();
-      } finally {
-        appendLock.unlock();
-      }
-      Closeables.close(writer, checkpointer, preparer, directoryLock);
+      Closeables.close(appendPath.writer(), checkpointer, preparer, directoryLock);
     }
   }
 
@@ -617,12 +500,7 @@ public final class Translog implements Closeable {
    * reaches them, and fails every waiter.
    */
   private void shutDown() {
-    appendLock.lock();
-    try {
-      Closeables.closeWhileHandlingException(appender.writer());
-    } finally {
-      appendLock.unlock();
-    }
+    appendPath.closeWriterWhileHandlingException();
     Closeables.closeWhileHandlingException(checkpointer);
     groupCommit.fail(tragedy.get());
   }
