@@ -81,7 +81,8 @@ public final class BenchmarkReport {
       return;
     }
     RunEnvironment environment = RunEnvironment.capture(options.mode());
-    List<Section> sections = run(options, selected);
+    List<String> failed = new ArrayList<>();
+    List<Section> sections = run(options, selected, failed);
     Path reportDir = options.workDir().resolve("report");
     String report =
         ReportFiles.write(
@@ -89,9 +90,19 @@ public final class BenchmarkReport {
     System.out.print(report);
     System.out.flush();
     Progress.log("report written to %s (and report.html, charts/)", reportDir.resolve("report.md"));
+    if (failed.isEmpty() == false) {
+      Progress.log("did not complete: %s", String.join(", ", failed));
+      System.exit(1);
+    }
   }
 
-  private static List<Section> run(Options options, List<Benchmark> benchmarks) throws IOException {
+  /**
+   * Runs each benchmark in turn. One that fails does not take the others' figures with it: its
+   * section says that it did not complete and why, its name goes to {@code failed}, and the run
+   * goes on with the next.
+   */
+  private static List<Section> run(Options options, List<Benchmark> benchmarks, List<String> failed)
+      throws IOException {
     Path data = options.workDir().resolve("bench-data");
     // Indexes left by an interrupted run would only fill the disk: start empty, end empty.
     IOUtils.rm(data);
@@ -100,13 +111,33 @@ public final class BenchmarkReport {
       for (Benchmark benchmark : benchmarks) {
         Progress.log("%s: starting (%s mode)", benchmark.name(), options.mode().label());
         Path workDir = Files.createDirectories(data.resolve(benchmark.name()));
-        sections.add(benchmark.run(options.mode(), workDir));
+        try {
+          sections.add(benchmark.run(options.mode(), workDir));
+        } catch (IOException | RuntimeException e) {
+          failed.add(benchmark.name());
+          Progress.log("%s: did not complete: %s", benchmark.name(), e);
+          e.printStackTrace(System.err);
+          sections.add(notCompleted(benchmark, e));
+        }
         IOUtils.rm(workDir);
       }
     } finally {
       IOUtils.rm(data);
     }
     return sections;
+  }
+
+  private static Section notCompleted(Benchmark benchmark, Exception failure) {
+    StringBuilder why = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      why.append(why.isEmpty() ? "" : ", caused by ").append(t);
+    }
+    return new Section(
+        benchmark.name() + ": did not complete",
+        "**This benchmark failed, so it has no figures in this report:** `"
+            + why.toString().replace('`', '\'')
+            + "`. Its progress lines on standard error show how far it got.\n",
+        "");
   }
 
   private static List<Benchmark> select(Optional<String> only) {

@@ -100,13 +100,23 @@ public final class ChildJvm implements Closeable {
     input.flush();
     String response = output.readLine();
     if (response == null) {
-      throw new IOException(name + " exited with code " + waitFor(process) + " on: " + line);
+      throw new IOException(name + " " + describeExit(waitFor(process)) + " on: " + line);
     }
     if (response.startsWith(ERROR)) {
       throw new IOException(
           name + " failed on " + line + ": " + response.substring(ERROR.length()));
     }
     return response;
+  }
+
+  /** The exit code, and what killed the child when a signal did. */
+  private static String describeExit(int exit) {
+    return "exited with code "
+        + exit
+        + (exit == 137
+            ? " (killed by SIGKILL: in a memory cgroup, by the cgroup's OOM killer, because the"
+                + " JVM's own memory left no page cache to reclaim under the cap)"
+            : "");
   }
 
   /** The child's standard output, for a child that streams its results rather than answering. */
@@ -129,7 +139,7 @@ public final class ChildJvm implements Closeable {
     try {
       int exit = finish();
       if (exit != 0) {
-        throw new IOException(name + " exited with code " + exit);
+        throw new IOException(name + " " + describeExit(exit));
       }
     } finally {
       close();

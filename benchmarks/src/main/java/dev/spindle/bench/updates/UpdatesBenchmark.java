@@ -66,8 +66,10 @@ public final class UpdatesBenchmark implements Benchmark {
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
     // About 110 bytes of index per document: 6 million fill 2.5 times the full run's cap.
-    int baseDocs = mode.pick(2_000_000, 6_000_000);
-    long capBytes = mode.pick(160L, 256L) << 20;
+    int baseDocs = mode.pick(3_000_000, 6_000_000);
+    // Quick mode's trial JVM was killed by the OOM killer under a 160 MiB cap: its heap, code
+    // and metadata left too little page cache. Neither mode goes below 192 MiB.
+    long capBytes = mode.pick(192L, 256L) << 20;
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     long warmupMillis = mode.pick(2_000L, 5_000L);
     long measureMillis = mode.pick(3_000L, 10_000L);
