@@ -28,7 +28,9 @@
  * {@code Arena} that the writer closes, from the multi-release part of the jar). Both append into a
  * file that {@code GenerationPreparer} wrote full of zeros ahead of time, in the background, so
  * that the fsync of an acknowledgement overwrites existing blocks. {@code Appender} encodes records
- * into the current writer and keeps sequence numbers and statistics.
+ * into the current writer and keeps sequence numbers and statistics; {@code AppendPath} takes the
+ * append lock around it, writes full buffers out and waits for room outside that lock, and fails
+ * the translog closed when an append breaks.
  *
  * <h2>Group commit</h2>
  *
