@@ -180,6 +180,49 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * A fault in background work fails the translog without failing the call that scheduled it; a
+   * close that follows must not return normally, since what was appended since the last successful
+   * sync is not durable.
+   */
+  public void testCloseAfterABackgroundFailureThrows() throws Exception {
+    try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
+      Path dir = fs.root();
+      // Background work runs on the appending thread, so the roll is done when append returns.
+      TranslogConfig config =
+          TranslogConfig.builder(dir)
+              .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
+              .mappedSegmentSize(
+                  random().nextBoolean() ? 0 : TranslogConfig.MIN_MAPPED_SEGMENT_SIZE)
+              .rollSize(3000)
+              .executor(Runnable::run)
+              .build();
+      Translog translog = Translog.open(config);
+      try {
+        Location acknowledged = translog.append(new byte[100]);
+        translog.ensureSynced(acknowledged);
+        fs.injectFaults(
+            (operation, path) -> operation == FileOperation.FORCE ? InjectedFault.IO_ERROR : null);
+        // Past the roll size: the background roll forces the old generation, and fails.
+        translog.append(new byte[4000]);
+        assertNotNull("the background roll failed the translog", translog.tragedy());
+        TranslogClosedException e = expectThrows(TranslogClosedException.class, translog::close);
+        assertSame(translog.tragedy(), e.getCause());
+        translog.close(); // idempotent: the second close has nothing to say
+      } finally {
+        fs.injectFaults(FaultInjector.none());
+        closeQuietly(translog);
+      }
+      fs.powerLoss(random());
+      try (Translog reopened = Translog.open(config);
+          TranslogSnapshot snapshot = reopened.newSnapshot(0)) {
+        Operation first = snapshot.next();
+        assertNotNull("the acknowledged operation survives", first);
+        assertEquals(0, first.seqNo());
+      }
+    }
+  }
+
   public void testEveryOperationFails() throws Exception {
     failEveryOperation(0, 20);
   }

@@ -457,8 +457,13 @@ public final class Translog implements Closeable {
    * Makes everything appended durable, writes the final checkpoint into both slots of the live
    * checkpoint file, closes the files and releases the directory's lock. Stops the background
    * syncer and waits for background work first. Open snapshots keep working until they are closed.
-   * On a failed translog, only releases what is still open. Idempotent.
+   * On a failed translog, only releases what is still open, and then throws, so that a close that
+   * returns normally always means that everything appended is durable. Idempotent: later calls
+   * return at once.
    *
+   * @throws TranslogClosedException if the translog had failed (in the background too) before
+   *     close; its cause is that failure, and nothing appended after the last successful sync is
+   *     durable
    * @throws IOException if the final sync failed; nothing appended after the last successful sync
    *     is durable then
    */
@@ -485,6 +490,9 @@ public final class Translog implements Closeable {
       groupCommit.close();
       Closeables.close(appendPath.writer(), checkpointer, preparer, directoryLock);
     }
+    // The final round wrote nothing if the translog had failed: say so, or the caller would take
+    // a quiet close for "everything appended is durable".
+    tragedy.ensureNotFailed();
   }
 
   private void ensureOpen() {
