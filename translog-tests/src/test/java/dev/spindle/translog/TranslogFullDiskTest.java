@@ -99,7 +99,9 @@ public class TranslogFullDiskTest extends LuceneTestCase {
       Files.createDirectories(copy);
       try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
         for (Path file : files) {
-          Files.copy(file, copy.resolve(file.getFileName().toString()));
+          if (file.getFileName().toString().equals(TranslogFiles.LOCK_FILE) == false) {
+            Files.copy(file, copy.resolve(file.getFileName().toString()));
+          }
         }
       }
       try (Translog recovered = Translog.open(TranslogConfig.builder(copy).build())) {

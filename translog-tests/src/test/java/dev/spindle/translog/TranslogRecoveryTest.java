@@ -81,9 +81,13 @@ public class TranslogRecoveryTest extends LuceneTestCase {
     Files.createDirectories(to);
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(from)) {
       for (Path file : stream) {
-        // Only the translog's files: the test file system may add others to new directories.
-        if (Files.isRegularFile(file) && file.getFileName().toString().startsWith("translog")) {
-          Files.copy(file, to.resolve(file.getFileName().toString()));
+        // Only the translog's files: the test file system may add others to new directories. Not
+        // the lock file: closing a descriptor of it would release the lock of an open translog.
+        String name = file.getFileName().toString();
+        if (Files.isRegularFile(file)
+            && name.startsWith("translog")
+            && name.equals(TranslogFiles.LOCK_FILE) == false) {
+          Files.copy(file, to.resolve(name));
         }
       }
     }

@@ -11,6 +11,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * full buffers and waits for room outside the lock, and fails the translog closed when an append
  * breaks.
  *
+ * <p><b>Refusals and failures.</b> An append that is refused changes nothing, so it leaves the
+ * translog open and every earlier operation as durable as it would have become: a null payload
+ * ({@link NullPointerException}), one over {@link RecordFormat#MAX_PAYLOAD} bytes or an explicit
+ * sequence number out of range ({@link IllegalArgumentException}, checked before the lock), a
+ * translog already closed or failed ({@link TranslogClosedException}), and no sequence number left
+ * to assign ({@link IllegalStateException}, checked under the lock before the record is encoded). A
+ * repeated or lower explicit sequence number is accepted, as documented. Only what may have left
+ * part of a record in the writer, or lost bytes on their way to the file, fails the translog
+ * closed: an error while adding the record, and an I/O error while writing full buffers out or
+ * waiting for room.
+ *
  * <p>Thread-safe: every method takes the append lock for as long as it reads or changes the {@link
  * Appender}, and never longer.
  */
@@ -62,8 +73,10 @@ final class AppendPath {
         openCheck.ensureOpen();
         writer = appender.writer();
         if (writer.pendingBytes() < config.maxBufferedBytes()) {
+          // A refusal throws before anything reaches the writer, so it fails nothing.
+          long seqNo = appender.seqNoFor(requestedSeqNo);
           try {
-            location = appender.append(requestedSeqNo, payload);
+            location = appender.append(seqNo, payload);
           } catch (Throwable t) {
             // Part of the record may be in the writer (a store into a mapping that faulted). The
             // failure is marked here, still under the append lock, so that no sync, roll or close

@@ -1,5 +1,6 @@
 package dev.spindle.translog;
 
+import java.nio.file.Path;
 import java.util.UUID;
 import java.util.zip.CRC32C;
 
@@ -13,6 +14,7 @@ import java.util.zip.CRC32C;
  */
 final class Appender {
 
+  private final Path directory;
   private final UUID uuid;
   private final byte[] recordHeader = new byte[RecordFormat.HEADER_SIZE];
   private final byte[] recordFooter = new byte[RecordFormat.FOOTER_SIZE];
@@ -40,12 +42,19 @@ final class Appender {
   private boolean closed;
 
   /**
+   * @param directory the translog directory, for messages
    * @param uuid the translog's UUID
    * @param writer the writer of the generation opened for appends, which holds no record yet
    * @param header that generation's header
    * @param seqNoHighWater the largest sequence number recovered or recorded as durable, or -1
    */
-  Appender(UUID uuid, GenerationWriter writer, TranslogHeader header, long seqNoHighWater) {
+  Appender(
+      Path directory,
+      UUID uuid,
+      GenerationWriter writer,
+      TranslogHeader header,
+      long seqNoHighWater) {
+    this.directory = directory;
     this.uuid = uuid;
     this.writer = writer;
     this.chain = header.chainSeed();
@@ -66,17 +75,39 @@ final class Appender {
   }
 
   /**
+   * The sequence number of the next record: the caller's, or the next one to assign. Changes
+   * nothing, so a refusal here leaves the translog as it was.
+   *
+   * @param requestedSeqNo the caller's sequence number, already checked to be in range, or -1 to
+   *     assign the next one
+   * @throws IllegalStateException if one is to be assigned and {@link RecordFormat#MAX_SEQ_NO} has
+   *     been reached
+   */
+  long seqNoFor(long requestedSeqNo) {
+    if (requestedSeqNo >= 0) {
+      return requestedSeqNo;
+    }
+    if (nextSeqNo > RecordFormat.MAX_SEQ_NO) {
+      throw new IllegalStateException(
+          "sequence numbers are exhausted in the translog in "
+              + directory
+              + ": "
+              + RecordFormat.MAX_SEQ_NO
+              + " (Long.MAX_VALUE - 1), the largest a record can carry, was used; appends with an"
+              + " explicit sequence number are still accepted");
+    }
+    return nextSeqNo;
+  }
+
+  /**
    * Encodes a record and adds it to the writer. If the writer fails part-way (a store into a
    * mapping that faulted), the exception propagates and the caller fails the translog closed, still
-   * under the append lock, so that nothing vouches for the torn record.
+   * under the append lock, so that nothing vouches for the torn record. Everything that may refuse
+   * the record is checked before this is called.
    *
-   * @param requestedSeqNo the caller's sequence number, or -1 to assign the next one
+   * @param seqNo the record's sequence number, from {@link #seqNoFor}
    */
-  Location append(long requestedSeqNo, byte[] payload) {
-    long seqNo = requestedSeqNo < 0 ? nextSeqNo : requestedSeqNo;
-    if (seqNo > RecordFormat.MAX_SEQ_NO) {
-      throw new IllegalStateException("sequence numbers are exhausted");
-    }
+  Location append(long seqNo, byte[] payload) {
     long offset = writer.addedOffset();
     RecordFormat.encodeHeader(recordHeader, payload.length, seqNo);
     int crc =

@@ -35,9 +35,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * background thread also syncs every interval.
  *
  * <p><b>One instance per directory.</b> An open translog holds an operating-system lock on its
- * directory ({@code translog.lock}); a second {@link #open} of the same directory, in this JVM or
- * another process, fails with {@link TranslogLockedException} until the first is closed or its
- * process exits.
+ * directory ({@code translog.lock}) until it is closed, also after it failed; a second {@link
+ * #open} of the same directory, in this JVM or another process, and under any path that leads to
+ * it, fails with {@link TranslogLockedException} until the first is closed or its process exits. A
+ * refused open in this JVM never touches the lock file, so it cannot release the holder's lock.
  *
  * <p><b>Sequence numbers</b> assigned by {@link #append(byte[])} go on from one more than the
  * largest ever made durable in this directory, also after every operation was trimmed and after a
@@ -120,7 +121,7 @@ public final class Translog implements Closeable {
     this.preparer = preparer;
     long current = opened.prepared().generation();
     Appender appender =
-        new Appender(uuid, writer, opened.prepared().header(), plan.seqNoHighWater());
+        new Appender(directory, uuid, writer, opened.prepared().header(), plan.seqNoHighWater());
     this.checkpointer = new Checkpointer(locks.checkpointLock(), opened.checkpointFile(), tragedy);
     this.generations = new Generations(plan.kept(), current, plan.minGeneration());
     this.retention =
@@ -183,7 +184,10 @@ public final class Translog implements Closeable {
    * recovery mode} says and starts a new generation for appends. Recovery reads and verifies every
    * record it keeps; see {@link #recoveryReport()} for what it found.
    *
-   * @throws TranslogLockedException if another translog instance has the directory open
+   * @throws TranslogLockedException if another translog, or a {@link TranslogInspector}, has the
+   *     directory open: in this JVM (refused by a JVM-wide registry of locked directories, keyed by
+   *     the lock file's identity, before any descriptor of the lock file is opened, so the holder
+   *     keeps its lock) or in another process (refused by the operating-system lock)
    * @throws TranslogCorruptedException if the files are damaged beyond what the recovery mode
    *     tolerates, belong to another translog, or contradict each other; nothing was changed then
    *     (but for the lock file, created if missing)
@@ -240,6 +244,10 @@ public final class Translog implements Closeable {
    *
    * @param payload the operation; copied, so the caller may reuse the array
    * @return where the operation lies; its {@link Location#seqNo()} is the assigned sequence number
+   * @throws IllegalStateException if no sequence number is left to assign: {@code Long.MAX_VALUE -
+   *     1}, the largest a record can carry, was appended or recovered. A refusal: the translog
+   *     stays open, and {@link #append(long, byte[])} still accepts explicit sequence numbers
+   * @throws IllegalArgumentException if the payload is over 1 GiB; a refusal, as above
    * @throws TranslogClosedException if the translog is closed or failed
    * @throws IOException if writing out a full buffer failed, which fails the translog closed
    */
@@ -254,6 +262,10 @@ public final class Translog implements Closeable {
    *
    * @param seqNo the sequence number, from 0 to {@code Long.MAX_VALUE - 1}
    * @param payload the operation; copied, so the caller may reuse the array
+   * @throws IllegalArgumentException if {@code seqNo} is out of range or the payload is over 1 GiB;
+   *     a refusal, which changes nothing and leaves the translog open
+   * @throws TranslogClosedException if the translog is closed or failed
+   * @throws IOException if writing out a full buffer failed, which fails the translog closed
    * @see #append(byte[])
    */
   public Location append(long seqNo, byte[] payload) throws IOException {

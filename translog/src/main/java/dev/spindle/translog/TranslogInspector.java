@@ -32,9 +32,10 @@ import java.util.TreeSet;
  * }</pre>
  *
  * <p><b>Locking.</b> {@link #open} takes the directory's lock ({@code translog.lock}, the one an
- * open {@link Translog} holds), so it fails with {@link TranslogLockedException} while a translog,
- * in this JVM or another process, has the directory open, and no translog can open it until the
- * inspector is closed.
+ * open {@link Translog} holds), so it fails with {@link TranslogLockedException} while a translog
+ * or another inspector, in this JVM or another process, has the directory open, and no translog can
+ * open it until the inspector is closed. A refusal in this JVM is decided before the lock file is
+ * opened, so it never releases the holder's lock (see {@link Translog#open}).
  *
  * <p><b>Writes.</b> Nothing but {@link #repair} writes to the directory. The one exception is the
  * lock file: like {@link Translog#open}, {@link #open} creates the empty {@code translog.lock} if
@@ -68,7 +69,9 @@ public final class TranslogInspector implements Closeable {
    *
    * @throws NoSuchFileException if {@code directory} does not exist, is not a directory, or holds
    *     no translog file at all (then nothing is created in it)
-   * @throws TranslogLockedException if an open translog, or another inspector, holds the directory
+   * @throws TranslogLockedException if an open translog, or another inspector, holds the directory:
+   *     in this JVM, refused without opening the lock file, so the holder keeps its lock; in
+   *     another process, refused by the operating-system lock
    */
   public static TranslogInspector open(Path directory) throws IOException {
     Objects.requireNonNull(directory, "directory");

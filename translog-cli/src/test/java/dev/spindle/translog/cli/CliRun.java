@@ -14,6 +14,8 @@ import java.util.TreeMap;
 /** One run of {@code spindle-translog} in this JVM: its exit code and what it printed. */
 final class CliRun {
 
+  private static final String LOCK_FILE = "translog.lock";
+
   final int exitCode;
   final String out;
   final String err;
@@ -58,15 +60,22 @@ final class CliRun {
   }
 
   /**
-   * Every regular file in {@code directory} and its bytes, the lock file included: what no command
-   * but {@code truncate --yes} may change.
+   * Every regular file in {@code directory} and its bytes: what no command but {@code truncate
+   * --yes} may change. The lock file is not opened, since closing any descriptor of it would
+   * release the lock a translog of this JVM may hold on it; it always is empty, and stands in the
+   * map with as many zeros as it has bytes.
    */
   static Map<String, byte[]> files(Path directory) throws IOException {
     Map<String, byte[]> files = new TreeMap<>();
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
       for (Path file : stream) {
         if (Files.isRegularFile(file)) {
-          files.put(file.getFileName().toString(), Files.readAllBytes(file));
+          String name = file.getFileName().toString();
+          files.put(
+              name,
+              name.equals(LOCK_FILE)
+                  ? new byte[Math.toIntExact(Files.size(file))]
+                  : Files.readAllBytes(file));
         }
       }
     }

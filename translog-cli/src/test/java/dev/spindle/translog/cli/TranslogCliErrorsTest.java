@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.junit.ClassRule;
 import org.junit.rules.TestRule;
@@ -102,7 +103,7 @@ public class TranslogCliErrorsTest extends LuceneTestCase {
     return count;
   }
 
-  public void testRefusesATranslogThatIsOpen() throws IOException {
+  public void testRefusesATranslogThatIsOpen() throws Exception {
     Path dir = translog(3);
     // Background work in place: the next generation is prepared before open returns, so nothing
     // but the tool could change the files while it runs.
@@ -127,11 +128,35 @@ public class TranslogCliErrorsTest extends LuceneTestCase {
                     + " is already open in this JVM: translog.lock is locked"));
       }
       assertSameFiles(before, CliRun.files(dir));
+      // The refusals in this JVM left the lock in place: the tool in another process is refused.
+      assertEquals(ExitCodes.LOCKED, verifyInAnotherProcess(dir));
       open.ensureSynced(open.append(new byte[] {2}));
     }
     assertEquals(ExitCodes.CLEAN, CliRun.run("verify", dir.toString()).exitCode);
     try (Translog reopened = Translog.open(TranslogConfig.builder(dir).build())) {
       assertEquals(3 * 3 + 2, reopened.recoveryReport().operations());
+    }
+  }
+
+  /** Runs {@code spindle-translog verify} on {@code dir} in a JVM of its own; its exit code. */
+  private static int verifyInAnotherProcess(Path dir) throws Exception {
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                TranslogCli.class.getName(),
+                "verify",
+                dir.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      assertTrue("the tool exits", process.waitFor(2, TimeUnit.MINUTES));
+      return process.exitValue();
+    } finally {
+      process.destroyForcibly();
     }
   }
 

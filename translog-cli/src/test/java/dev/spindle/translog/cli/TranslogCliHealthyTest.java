@@ -223,7 +223,9 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
    * A temporary directory on the default file system, as the command line names it: the tool opens
    * paths given as strings there, not on the test's mock file system.
    */
-  static Path realTempDir() {
-    return FilterPath.unwrap(createTempDir()).toAbsolutePath();
+  static Path realTempDir() throws IOException {
+    // A directory made on the real file system: the test file system may put extra files into the
+    // directories it makes, which would show in listings the tests compare.
+    return Files.createDirectory(FilterPath.unwrap(createTempDir()).toAbsolutePath().resolve("d"));
   }
 }
