@@ -41,7 +41,8 @@ enum FileAccess {
    * returned document, and rarely again soon after: {@code RANDOM} on every kernel, so that a miss
    * reads only those pages, and so that they are the first to go when memory is short, which is
    * right for them even with the multi-generational LRU. Their codec prefetches a whole compressed
-   * chunk per document: their inputs clip it ({@link ClippedPrefetchInput}).
+   * chunk per document: their prefetch window decides how much of it is read ({@link
+   * PrefetchInput}).
    */
   PER_DOCUMENT {
     @Override

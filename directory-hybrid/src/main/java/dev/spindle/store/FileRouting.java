@@ -8,14 +8,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.lucene.store.FileDataHint;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.store.ReadOnceHint;
 
 /**
  * Decides, per file name and {@link IOContext}, whether {@link HybridDirectory} maps a file or
- * reads it through NIO, with which advice and preload a mapped file is opened, and whether its
- * prefetches are clipped.
+ * reads it through NIO, with which advice and preload a mapped file is opened, whether its
+ * prefetches are clipped, and whether they go to a prefetch pool.
  *
  * <p>The advice of a mapped file, outside merges and flushes, is the first of: the advice
  * configured for its extension, the configured default, and the advice of its {@link FileAccess}
@@ -33,6 +34,9 @@ final class FileRouting {
     /** Positional reads through {@link org.apache.lucene.store.NIOFSDirectory}. */
     NIO
   }
+
+  /** Lucene's vector data files, read through {@code MemorySegmentAccessInput}. */
+  private static final Set<String> VECTOR_EXTENSIONS = Set.of("vec", "vex", "veq", "veb");
 
   private final Set<String> mmapExtensions;
   private final Map<String, ReadAdvice> adviceByExtension;
@@ -83,11 +87,11 @@ final class FileRouting {
   }
 
   /**
-   * Whether the prefetches of a mapped input of this file are clipped ({@link
-   * ClippedPrefetchInput}): per-document data read to serve requests, whose codec prefetches a
-   * whole compressed chunk for one document.
+   * Whether the prefetches of this file get the per-document window ({@link PrefetchInput}):
+   * per-document data read to serve requests, whose codec prefetches a whole compressed chunk for
+   * one document.
    *
-   * @param name the mapped file's name; for a slice of a compound file, the context's {@link
+   * @param name the file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides
    */
   boolean clipsPrefetch(String name, IOContext context) {
@@ -96,6 +100,26 @@ final class FileRouting {
     }
     String extension = extension(InnerFileHint.routedName(name, context));
     return FileAccess.of(extension, context) == FileAccess.PER_DOCUMENT;
+  }
+
+  /**
+   * Whether, with a prefetch pool, the clones and slices of this file send their prefetches there
+   * ({@link PrefetchInput}): every file read to serve searches but metadata, read once when a
+   * segment opens, and vectors, whose scorers read Lucene's mapping through {@link
+   * org.apache.lucene.store.MemorySegmentAccessInput}, which a wrapper would hide from them (their
+   * prefetches stay Lucene's {@code madvise}).
+   *
+   * @param name the file's name; for a slice of a compound file, the context's {@link
+   *     InnerFileHint} names the file that decides
+   */
+  boolean prefetchesThroughPool(String name, IOContext context) {
+    if (servesSearches(context) == false) {
+      return false;
+    }
+    String extension = extension(InnerFileHint.routedName(name, context));
+    return FileAccess.of(extension, context) != FileAccess.METADATA
+        && VECTOR_EXTENSIONS.contains(extension) == false
+        && context.hints().contains(FileDataHint.KNN_VECTORS) == false;
   }
 
   /**
@@ -112,7 +136,7 @@ final class FileRouting {
    * Whether an input is opened to serve searches, to be read at random for as long as a reader
    * lives: not by a merge or a flush, nor to be read once and closed.
    */
-  private static boolean servesSearches(IOContext context) {
+  static boolean servesSearches(IOContext context) {
     return isStreamed(context) == false && context.hints().contains(ReadOnceHint.INSTANCE) == false;
   }
 

@@ -87,15 +87,42 @@ import org.apache.lucene.util.IOUtils;
  * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
  * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
- * <p><b>Prefetching.</b> Every input this directory returns, and every clone and slice of it,
- * passes {@link IndexInput#prefetch} on to its mapping, where Lucene turns it into {@code
- * madvise(MADV_WILLNEED)} unless the pages are cached; NIO inputs ignore it, as {@link
- * NIOFSDirectory}'s do. For stored fields and term vectors, whose codec prefetches the whole
- * compressed chunk that holds a document (tens of KiB), the prefetch asks for the chunk's first 8
- * KiB only: the header and dictionary that every read of the chunk needs; the block that holds the
- * document then faults on its own. Prefetches of pages already cached stay cheap: a clipped
- * prefetch goes to the same Lucene input each time, which stops checking residency after a run of
- * hits.
+ * <p><b>Prefetching.</b> Lucene 10 prefetches what a search or a batch of gets is about to read
+ * ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields chunk of each hit), so
+ * that the reads overlap. Through a mapping, Lucene's prefetch is {@code madvise(MADV_WILLNEED)},
+ * which puts one or a few reads in flight. This directory hands each prefetch of a range that is
+ * not resident to a pool of {@link Builder#prefetchThreads} threads ({@value
+ * #DEFAULT_PREFETCH_THREADS} by default), each of which reads its range into the page cache with
+ * one positional read, so that the device has as many reads in flight as the pool has threads; the
+ * mapped read that follows finds the pages cached. This applies to every clone and slice of every
+ * file, mapped or read through NIO, compound-file slices included, except vectors, whose scorers
+ * read Lucene's mapping directly and keep Lucene's prefetch. Stored fields and term vectors are
+ * prefetched whole chunk by chunk, as their codec asks.
+ *
+ * <ul>
+ *   <li><b>Resident ranges cost nothing:</b> a range whose pages are resident (one {@code mincore})
+ *       enters no pool, and after a run of resident ranges of a file the checks themselves back
+ *       off, so that on an index that fits in memory a prefetch makes no system call.
+ *   <li><b>Bounded:</b> the pool's queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per
+ *       thread; a prefetch that finds it full is dropped, never waited for, and the read that
+ *       follows faults its pages in as it would without a prefetch.
+ *   <li><b>Shared:</b> directories of the JVM built with the same pool size share one pool, started
+ *       by the first and stopped by the last one to close, which waits for its threads to end. A
+ *       pool per index would multiply threads by shards, where the queue depth worth keeping busy
+ *       is the device's.
+ *   <li><b>Harmless:</b> a prefetch of a closed input, or of a file deleted before it was first
+ *       read, does nothing; a read that fails is dropped quietly, and the input's own read then
+ *       reports what matters. Each file that the pool has read keeps a read-only file descriptor
+ *       until its input is closed; an NIO file that is prefetched is also mapped, never read, to
+ *       ask which of its pages are resident.
+ *   <li>{@link #stats()} counts the prefetches issued to the pool, dropped, and found resident.
+ * </ul>
+ *
+ * <p>With {@code prefetchThreads(0)} the directory leaves prefetching to Lucene's mapped inputs,
+ * and clips stored-fields and term-vectors prefetches to the first 8 KiB of the chunk, its header
+ * and dictionary, which every read of the chunk needs: {@code madvise} of the whole chunk would
+ * cost its every page in storage reads and page cache, where a read needs its start and one block.
+ * NIO inputs then ignore prefetches, as {@link NIOFSDirectory}'s do.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
@@ -116,7 +143,9 @@ import org.apache.lucene.util.IOUtils;
  * <p><b>Close.</b> As with every Lucene directory, closing it stops it from opening inputs, and
  * leaves the inputs already open to their owners: a reader opened before stays usable until it is
  * closed itself, whatever the order in which an application shuts down. A file's mapping is
- * released when the last input of it, clones and slices aside, is closed.
+ * released when the last input of it, clones and slices aside, is closed. Closing the last
+ * directory that uses a prefetch pool stops the pool's threads and waits for them; prefetches of
+ * inputs still open are then dropped.
  *
  * <p><b>Lucene releases.</b> Runs on Lucene 10.3.0 and every later 10.x release; building one on
  * another release throws {@link IllegalStateException} naming the release found. On 10.3 to 10.5,
@@ -132,6 +161,19 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class HybridDirectory extends FSDirectory {
 
+  /**
+   * The prefetch pool's size if {@link Builder#prefetchThreads} is not called: enough positional
+   * reads in flight for a solid-state disk's queue, few enough threads to cost nothing while idle.
+   * The benchmark's device probe reports what each count reaches.
+   */
+  public static final int DEFAULT_PREFETCH_THREADS = 16;
+
+  /** The largest prefetch pool a directory may ask for. */
+  public static final int MAX_PREFETCH_THREADS = 256;
+
+  /** Reads the pool's queue holds per thread before it drops prefetches. */
+  static final int PREFETCH_QUEUE_PER_THREAD = 64;
+
   /** Extensions that are memory-mapped by default; see the class documentation for why. */
   public static final Set<String> DEFAULT_MMAP_EXTENSIONS =
       Set.of(
@@ -141,7 +183,12 @@ public final class HybridDirectory extends FSDirectory {
   private final FileRouting routing;
   private final MMapDirectory mmapReader;
   private final NIOFSDirectory nioReader;
-  private final MappedInputs mappedInputs;
+  private final Prefetcher prefetcher;
+  private final MasterInputs masterInputs;
+
+  /** Maps NIO files only to ask which of their pages are resident; null without a pool. */
+  private final MMapDirectory residencyMapper;
+
   private final MappingFallback mappingFallback;
   private final LongAdder nioOpens = new LongAdder();
   private final MappingFailureInjector mappingFailureInjector;
@@ -181,13 +228,29 @@ public final class HybridDirectory extends FSDirectory {
             builder.defaultAdvice,
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
-    this.mappedInputs = new MappedInputs(routing, builder.clipPrefetchOfEveryMappedFile);
     this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
     this.mappingFailureInjector = builder.mappingFailureInjector;
     this.mappedInputHook = builder.mappedInputHook;
     boolean success = false;
+    Prefetcher pool = null;
     MMapDirectory mmap = null;
+    MMapDirectory residency = null;
     try {
+      pool =
+          Prefetcher.create(
+              builder.prefetchThreads,
+              builder.prefetchQueueCapacity(),
+              builder.residencyCheck,
+              builder.prefetchReader);
+      this.prefetcher = pool;
+      this.masterInputs =
+          new MasterInputs(
+              directory,
+              new ReadPaths(
+                  routing,
+                  pool,
+                  builder.perDocumentPrefetchWindow(),
+                  builder.clipPrefetchOfEveryMappedFile));
       // The inner directories only open inputs: they never list, write or delete, so they need
       // no lock, and their own pending-delete sets stay empty.
       mmap = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
@@ -195,10 +258,16 @@ public final class HybridDirectory extends FSDirectory {
       mmap.setPreload(routing::preload);
       this.mmapReader = mmap;
       this.nioReader = new NIOFSDirectory(directory, NoLockFactory.INSTANCE);
+      if (pool.pooled()) {
+        // Never read, so neither advice nor preload: a mapping to ask mincore about.
+        residency = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
+        residency.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
+      }
+      this.residencyMapper = residency;
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(mmap);
+        IOUtils.closeWhileHandlingException(mmap, residency, pool);
       }
     }
   }
@@ -228,13 +297,14 @@ public final class HybridDirectory extends FSDirectory {
   private IndexInput openMapped(String name, IOContext context) throws IOException {
     mappingFailureInjector.beforeMapping(name, context);
     IndexInput mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
-    return mappedInputs.track(mapped, name, context);
+    return masterInputs.mapped(mapped, name, context);
   }
 
   private IndexInput openNio(String name, IOContext context) throws IOException {
     IndexInput input = nioReader.openInput(name, context);
     nioOpens.increment();
-    return input;
+    return masterInputs.nio(
+        input, name, context, () -> residencyMapper.openInput(name, IOContext.DEFAULT));
   }
 
   /**
@@ -244,12 +314,17 @@ public final class HybridDirectory extends FSDirectory {
    */
   public HybridDirectoryStats stats() {
     return new HybridDirectoryStats(
-        mappedInputs.opened(),
+        masterInputs.opened(),
         nioOpens.sum(),
         mappingFallback.countsByCause(),
-        mappedInputs.openBytes(),
-        mappedInputs.open(),
-        routing.pageReclaim());
+        masterInputs.openBytes(),
+        masterInputs.open(),
+        routing.pageReclaim(),
+        new HybridDirectoryStats.Prefetches(
+            prefetcher.threads(),
+            prefetcher.issued(),
+            prefetcher.dropped(),
+            prefetcher.resident()));
   }
 
   /**
@@ -279,7 +354,8 @@ public final class HybridDirectory extends FSDirectory {
   @Override
   public synchronized void close() throws IOException {
     // The inner directories only mark themselves closed: neither closes the inputs it opened.
-    IOUtils.close(HybridDirectory.super::close, mmapReader, nioReader);
+    // The prefetcher gives up this directory's use of its pool, whose last user stops it.
+    IOUtils.close(HybridDirectory.super::close, mmapReader, nioReader, residencyMapper, prefetcher);
   }
 
   @Override
@@ -288,7 +364,8 @@ public final class HybridDirectory extends FSDirectory {
         + " routing=["
         + routing
         + "]"
-        + (mappingFallback.enabled() ? "" : " mappingFallback=false");
+        + (mappingFallback.enabled() ? "" : " mappingFallback=false")
+        + (prefetcher.pooled() ? " prefetchThreads=" + prefetcher.threads() : "");
   }
 
   /**
@@ -306,6 +383,11 @@ public final class HybridDirectory extends FSDirectory {
     private boolean clipPrefetchOfEveryMappedFile;
     private long maxChunkSize = MMapDirectory.DEFAULT_MAX_CHUNK_SIZE;
     private boolean mappingFallback = true;
+    private int prefetchThreads = DEFAULT_PREFETCH_THREADS;
+    private int prefetchQueueCapacity;
+    private long perDocumentPrefetchWindow;
+    private Prefetcher.ResidencyCheck residencyCheck = Prefetcher.ResidencyCheck.PAGES;
+    private PrefetchReader prefetchReader = PrefetchReader.POSITIONAL;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
     private MappedInputHook mappedInputHook = MappedInputHook.NONE;
 
@@ -418,6 +500,73 @@ public final class HybridDirectory extends FSDirectory {
      */
     public Builder mappingFallback(boolean enabled) {
       this.mappingFallback = enabled;
+      return this;
+    }
+
+    /**
+     * Sets how many threads read prefetched ranges into the page cache: {@link
+     * #DEFAULT_PREFETCH_THREADS} if not called, and 0 to leave prefetching to Lucene's mapped
+     * inputs ({@code madvise(MADV_WILLNEED)}, one or a few reads in flight). Directories of the JVM
+     * built with the same count share one pool, started by the first and stopped when the last is
+     * closed; see the class documentation.
+     *
+     * @param threads the pool's size, from 0 to {@value #MAX_PREFETCH_THREADS}
+     * @return this builder
+     */
+    public Builder prefetchThreads(int threads) {
+      if (threads < 0 || threads > MAX_PREFETCH_THREADS) {
+        throw new IllegalArgumentException(
+            "prefetchThreads must be in [0, " + MAX_PREFETCH_THREADS + "], got " + threads);
+      }
+      this.prefetchThreads = threads;
+      return this;
+    }
+
+    /** Test seam: the pool's queue, {@value #PREFETCH_QUEUE_PER_THREAD} reads a thread if 0. */
+    Builder prefetchQueueCapacity(int capacity) {
+      if (capacity <= 0) {
+        throw new IllegalArgumentException("capacity must be positive, got " + capacity);
+      }
+      this.prefetchQueueCapacity = capacity;
+      return this;
+    }
+
+    private int prefetchQueueCapacity() {
+      return prefetchQueueCapacity > 0
+          ? prefetchQueueCapacity
+          : Math.max(1, prefetchThreads) * PREFETCH_QUEUE_PER_THREAD;
+    }
+
+    /**
+     * Benchmark seam: the most of a stored-fields or term-vectors prefetch that is read, in place
+     * of the default, {@link ReadPaths#defaultPerDocumentWindow}.
+     */
+    Builder perDocumentPrefetchWindow(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("window must be positive, got " + bytes);
+      }
+      this.perDocumentPrefetchWindow = bytes;
+      return this;
+    }
+
+    private long perDocumentPrefetchWindow() {
+      return perDocumentPrefetchWindow > 0
+          ? perDocumentPrefetchWindow
+          : ReadPaths.defaultPerDocumentWindow(prefetchThreads > 0);
+    }
+
+    /**
+     * Test and benchmark seam: how the pool's threads read a prefetched range, in place of {@link
+     * PrefetchReader#POSITIONAL}.
+     */
+    Builder prefetchReader(PrefetchReader reader) {
+      this.prefetchReader = Objects.requireNonNull(reader, "reader");
+      return this;
+    }
+
+    /** Test seam: lets a test count, or decide, the residency checks of prefetches. */
+    Builder residencyCheck(Prefetcher.ResidencyCheck check) {
+      this.residencyCheck = Objects.requireNonNull(check, "check");
       return this;
     }
 

@@ -23,6 +23,10 @@ public final class HybridDirectoryStats {
   private final long mappedBytes;
   private final int openMappedInputs;
   private final PageReclaim pageReclaim;
+  private final Prefetches prefetches;
+
+  /** The prefetch pool's size and what became of the prefetches handed to it. */
+  record Prefetches(int threads, long issued, long dropped, long resident) {}
 
   HybridDirectoryStats(
       long mappedOpens,
@@ -30,13 +34,15 @@ public final class HybridDirectoryStats {
       Map<MappingFailure, Long> fallbacksByCause,
       long mappedBytes,
       int openMappedInputs,
-      PageReclaim pageReclaim) {
+      PageReclaim pageReclaim,
+      Prefetches prefetches) {
     this.mappedOpens = mappedOpens;
     this.nioOpens = nioOpens;
     this.fallbacksByCause = Collections.unmodifiableMap(new EnumMap<>(fallbacksByCause));
     this.mappedBytes = mappedBytes;
     this.openMappedInputs = openMappedInputs;
     this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
+    this.prefetches = Objects.requireNonNull(prefetches, "prefetches");
   }
 
   /**
@@ -111,6 +117,46 @@ public final class HybridDirectoryStats {
   }
 
   /**
+   * Returns the size of the pool that reads prefetched ranges into the page cache.
+   *
+   * @return the thread count, 0 if prefetches are left to Lucene's mapped inputs
+   */
+  public int prefetchThreads() {
+    return prefetches.threads();
+  }
+
+  /**
+   * Returns how many prefetches were handed to the pool and not dropped: each is, or will be, one
+   * positional read of the range into the page cache.
+   *
+   * @return the count since the directory was built; 0 without a pool
+   */
+  public long prefetchesIssued() {
+    return prefetches.issued();
+  }
+
+  /**
+   * Returns how many prefetches the pool dropped, because its queue was full or it had stopped
+   * (every directory sharing it was closed). The read that follows faults the range in itself.
+   *
+   * @return the count since the directory was built; 0 without a pool
+   */
+  public long prefetchesDropped() {
+    return prefetches.dropped();
+  }
+
+  /**
+   * Returns how many prefetches read nothing because the range was resident: checked and found in
+   * memory, or skipped after a run of resident prefetches of the same file, as Lucene's mapped
+   * inputs skip theirs. None of them entered the pool or made a system call but the check.
+   *
+   * @return the count since the directory was built; 0 without a pool
+   */
+  public long prefetchesResident() {
+    return prefetches.resident();
+  }
+
+  /**
    * Returns the Lucene release the directory runs on.
    *
    * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
@@ -152,6 +198,14 @@ public final class HybridDirectoryStats {
         + openMappedInputs
         + ", pageReclaim="
         + pageReclaim
+        + ", prefetchThreads="
+        + prefetches.threads()
+        + ", prefetchesIssued="
+        + prefetches.issued()
+        + ", prefetchesDropped="
+        + prefetches.dropped()
+        + ", prefetchesResident="
+        + prefetches.resident()
         + ", luceneVersion="
         + luceneVersion()
         + ", missingLuceneFeatures="

@@ -5,7 +5,7 @@ import java.util.List;
 import org.apache.lucene.store.IOContext;
 
 /**
- * Names the file inside a compound file that a slice stands for. {@link MappedInput} adds it to the
+ * Names the file inside a compound file that a slice stands for. {@link MasterInput} adds it to the
  * context of a slice, because the read-advice function of {@link
  * org.apache.lucene.store.MMapDirectory} only ever sees the name of the mapped file, {@code
  * _0.cfs}, and {@link HybridDirectory} advises the slice as the file it holds.

@@ -9,6 +9,10 @@
  * {@link dev.spindle.store.MappingFailure}, why a file could not be mapped. Everything else is
  * package-private, one concept per class, as described below.
  *
+ * <p><b>Thread-safety.</b> The directory and everything it shares between inputs (routing, read
+ * paths, prefetch targets, files and pools) may be used by any number of threads at once; each
+ * input, clone and slice by one thread at a time, as any Lucene input.
+ *
  * <h2>Routing</h2>
  *
  * <p>{@code HybridDirectory} is an {@link org.apache.lucene.store.FSDirectory}: it owns the folder
@@ -17,9 +21,10 @@
  * org.apache.lucene.store.NIOFSDirectory}. The inner directories only open inputs, so they hold no
  * lock and never see a write or a delete. {@code FileRouting} makes every decision about a file
  * from its name and {@link org.apache.lucene.store.IOContext}: its route, its read advice, whether
- * it is preloaded and whether its prefetches are clipped. It is immutable and has a method per
- * decision. The route depends on the extension ({@code FileRouting.extension}, which sees through
- * the names of temporary files) and on whether the input is read once.
+ * it is preloaded, whether its prefetches are clipped and whether they go to a pool. It is
+ * immutable and has a method per decision. The route depends on the extension ({@code
+ * FileRouting.extension}, which sees through the names of temporary files) and on whether the input
+ * is read once.
  *
  * <h2>Read advice</h2>
  *
@@ -32,25 +37,38 @@
  * sees only the name of the mapped file, so a file inside a compound file is advised through an
  * {@code InnerFileHint} that {@code MappedInput} adds to the slice's context.
  *
- * <h2>Mapped inputs</h2>
+ * <h2>Master inputs and read paths</h2>
  *
- * <p>{@code MappedInputs} wraps the master input of each mapped file in a {@code MappedInput}, and
- * counts the mapped inputs opened and those open now, with their bytes, for {@code stats()}. A
- * {@code MappedInput} only takes itself off those counts when it is closed and advises compound
- * file slices as the files they hold. The clones and slices that codecs read on the hot path are
- * Lucene's mapped inputs themselves, with nothing in between, except for per-document data. Both
- * wrappers extend {@code ForwardingInput}, which passes every multi-byte read, prefetch and advice
- * call on to Lucene's input, where {@link org.apache.lucene.store.FilterIndexInput} would rebuild
- * them from single bytes.
+ * <p>{@code MasterInputs} wraps the master input of each mapped file, and of each NIO file whose
+ * prefetches go to a pool, in a {@code MasterInput}, and counts the mapped inputs opened and those
+ * open now, with their bytes, for {@code stats()}. A {@code MasterInput} closes what lives as long
+ * as its file (Lucene's input, the file's {@code PrefetchFile}) and advises compound-file slices as
+ * the files they hold. {@code ReadPaths} decides, per file and context, whether the clones and
+ * slices that codecs read on the hot path are Lucene's inputs themselves or {@code PrefetchInput}s,
+ * which only see their prefetches. Both wrappers extend {@code ForwardingInput}, which passes every
+ * multi-byte read, prefetch and advice call on to Lucene's input, where {@link
+ * org.apache.lucene.store.FilterIndexInput} would rebuild them from single bytes.
  *
- * <h2>Prefetch clipping</h2>
+ * <h2>Prefetching</h2>
  *
- * <p>Stored fields and term vectors prefetch the whole compressed chunk that holds a document,
- * though a read needs only the chunk's start and the block that holds the document. The clones and
- * slices of their mapped inputs are {@code ClippedPrefetchInput}s, which clip each prefetch to a
- * window at its start and pass it to the same mapped input each time, so that Lucene's own
- * residency checks keep working. Without native access Lucene's prefetch does nothing, and no input
- * is wrapped for it.
+ * <p>A prefetch travels {@code PrefetchInput} (clips it to the file's window, keeps track of where
+ * the clone or slice lies in its file) to {@code PrefetchTarget} (one per file, compound-file
+ * members included: is the range resident? it asks {@code PageResidency}, one {@code mincore} on
+ * Lucene's own mapping through {@code MemorySegmentAccessInput}, and backs its checks off after a
+ * run of resident ranges) to {@code Prefetcher} (the directory's: counts, and hands the read on) to
+ * {@code PrefetchPool} (the threads, shared by every directory of the JVM with the same size, with
+ * a bounded queue that drops rather than blocks) to {@code PrefetchFile} (one per open file: a
+ * channel opened on the first read, a mapping twin to ask residency of an NIO file) and its {@code
+ * PrefetchReader} (one positional read into a scratch buffer, so that the pages land in the page
+ * cache). Nothing on this path takes a lock but the file's own, on a pool thread. With no pool
+ * ({@code prefetchThreads(0)}) a {@code PrefetchInput} exists only for per-document data, to clip
+ * its prefetch before Lucene's {@code madvise}; without native access Lucene's prefetch does
+ * nothing, and no input is wrapped for it.
+ *
+ * <p>Why positional reads from threads, rather than {@code madvise(MADV_WILLNEED)}, {@code
+ * posix_fadvise} or {@code readahead(2)}: each of those puts one or a few reads in flight per
+ * calling thread, while a device with a queue wants many; the benchmark's prefetch table measures
+ * them side by side on the same pool, against the device's own limit for the same reads.
  *
  * <h2>Mapping failures</h2>
  *
@@ -79,8 +97,11 @@
  * <h2>Test seams</h2>
  *
  * <p>{@code MappingFailureInjector} makes a mapping fail, {@code MappedInputHook} sees each input
- * Lucene maps, and {@code Builder.clipPrefetchOfEveryMappedFile} runs Lucene's directory suites,
- * whose files have no codec extension, through {@code ClippedPrefetchInput}. All three are
- * package-private builder methods.
+ * Lucene maps, {@code Builder.clipPrefetchOfEveryMappedFile} runs Lucene's directory suites, whose
+ * files have no codec extension, through {@code PrefetchInput} with the per-document window, and
+ * {@code Builder.residencyCheck}, {@code prefetchReader} and {@code prefetchQueueCapacity} let
+ * tests count residency checks, hold a pool thread and saturate the pool. All are package-private
+ * builder methods; the benchmark reaches {@code prefetchReader} and {@code
+ * perDocumentPrefetchWindow} to compare mechanisms and windows.
  */
 package dev.spindle.store;

@@ -58,6 +58,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   private static final Set<String> SMALL_INDEXES = Set.of("tip", "fdx", "tvx", "kdi");
   private static final Set<String> PER_DOCUMENT = Set.of("fdt", "tvd");
+  private static final Set<String> VECTORS = Set.of("vec", "vex", "veq", "veb");
   private static final Set<String> STRUCTURES =
       Set.of(
           "tim", "doc", "pos", "pay", "dvd", "dvp", "dvs", "nvd", "kdd", "vec", "vex", "veq",
@@ -361,29 +362,38 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   }
 
   /**
-   * The clones and slices codecs read of stored fields and term vectors clip their prefetches;
-   * those of every other file are Lucene's mapped inputs themselves, with nothing in between.
+   * Without a pool, the clones and slices codecs read of stored fields and term vectors clip their
+   * prefetches; those of every other file are Lucene's mapped inputs themselves, with nothing in
+   * between. With a pool, every file but vectors sends its prefetches there; vector files stay
+   * Lucene's inputs, whose scorers read the mapping through {@link MemorySegmentAccessInput}.
    */
-  public void testOnlyPerDocumentClonesAreWrapped() throws IOException {
+  public void testWhichClonesAreWrapped() throws IOException {
     assumeTrue("clipping needs madvise", MMapDirectory.supportsMadvise());
-    try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
-      for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
-        String name = "_0_Lucene103_0." + extension;
-        writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-        boolean expected = PER_DOCUMENT.contains(extension);
-        try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
-          IndexInput clone = in.clone();
-          IndexInput slice = in.slice("s", 100, in.length() - 100);
-          assertEquals(name, expected, clone instanceof ClippedPrefetchInput);
-          assertEquals(name, expected, slice instanceof ClippedPrefetchInput);
-          assertEquals(name, expected == false, clone instanceof MemorySegmentAccessInput);
-          clone.seek(in.length() - 1);
-          assertEquals((byte) (in.length() - 1), clone.readByte());
-          slice.seek(slice.length() - 1);
-          assertEquals((byte) (in.length() - 1), slice.readByte());
-        }
-        try (IndexInput in = dir.openInput(name, MERGE)) {
-          assertFalse(name, in.clone() instanceof ClippedPrefetchInput);
+    for (int threads : new int[] {0, 1 + random().nextInt(4)}) {
+      try (HybridDirectory dir =
+          HybridDirectory.builder(createTempDir()).prefetchThreads(threads).build()) {
+        for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
+          String name = "_0_Lucene103_0." + extension;
+          writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
+          boolean expected =
+              threads == 0
+                  ? PER_DOCUMENT.contains(extension)
+                  : VECTORS.contains(extension) == false;
+          try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
+            IndexInput clone = in.clone();
+            IndexInput slice = in.slice("s", 100, in.length() - 100);
+            String what = name + " with " + threads + " prefetch threads";
+            assertEquals(what, expected, clone instanceof PrefetchInput);
+            assertEquals(what, expected, slice instanceof PrefetchInput);
+            assertEquals(what, expected == false, clone instanceof MemorySegmentAccessInput);
+            clone.seek(in.length() - 1);
+            assertEquals((byte) (in.length() - 1), clone.readByte());
+            slice.seek(slice.length() - 1);
+            assertEquals((byte) (in.length() - 1), slice.readByte());
+          }
+          try (IndexInput in = dir.openInput(name, MERGE)) {
+            assertFalse(name, in.clone() instanceof PrefetchInput);
+          }
         }
       }
     }
@@ -395,7 +405,10 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
    */
   public void testStoredFieldsReadBackThroughClippingInputs() throws IOException {
     assumeTrue("clipping needs madvise", MMapDirectory.supportsMadvise());
-    try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
+    HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
+    RandomHybridConfig.randomPrefetching(random(), builder);
+    try (HybridDirectory dir = builder.build()) {
+      boolean pooled = dir.stats().prefetchThreads() > 0;
       boolean compound = random().nextBoolean();
       List<byte[]> stored = new ArrayList<>();
       IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
@@ -418,17 +431,20 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       if (compound == false) {
         String fdt = IndexFileNames.segmentFileName(segment.info.name, "", "fdt");
         try (IndexInput in = dir.openInput(fdt, STORED_FIELDS_CONTEXT)) {
-          assertTrue(fdt, in.clone() instanceof ClippedPrefetchInput);
+          assertTrue(fdt, in.clone() instanceof PrefetchInput);
         }
       } else {
         try (CompoundDirectory cfs =
             segment.info.getCodec().compoundFormat().getCompoundReader(dir, segment.info)) {
           for (String inner : cfs.listAll()) {
             try (IndexInput slice = cfs.openInput(inner, randomSearchContext())) {
-              assertEquals(
-                  inner,
-                  PER_DOCUMENT.contains(FileRouting.extension(inner)),
-                  slice instanceof ClippedPrefetchInput);
+              String extension = FileRouting.extension(inner);
+              boolean wrapped =
+                  pooled
+                      ? FileAccess.of(extension, IOContext.DEFAULT) != FileAccess.METADATA
+                          && VECTORS.contains(extension) == false
+                      : PER_DOCUMENT.contains(extension);
+              assertEquals(inner, wrapped, slice instanceof PrefetchInput);
             }
           }
         }

@@ -8,14 +8,17 @@ import org.apache.lucene.tests.store.BaseChunkedDirectoryTestCase;
 /**
  * Lucene's chunked-mapping suite over a hybrid directory that maps every file and clips the
  * prefetches of every file as it does those of stored fields, so that the suite's reads, clones,
- * slices, prefetches and chunk-boundary checks all run through {@link ClippedPrefetchInput}.
+ * slices, prefetches and chunk-boundary checks all run through {@link PrefetchInput}, with a
+ * prefetch pool of random size (none, one thread with a queue of one, or more) or without one.
  */
 public class HybridDirectoryPrefetchingTest extends BaseChunkedDirectoryTestCase {
 
   @Override
   protected Directory getDirectory(Path path, int maxChunkSize) throws IOException {
-    return HybridDirectoryChunkedTest.mappingEveryFile(path, maxChunkSize)
-        .clipPrefetchOfEveryMappedFile()
-        .build();
+    HybridDirectory.Builder builder =
+        HybridDirectoryChunkedTest.mappingEveryFile(path, maxChunkSize)
+            .clipPrefetchOfEveryMappedFile();
+    RandomHybridConfig.randomPrefetching(random(), builder);
+    return builder.build();
   }
 }

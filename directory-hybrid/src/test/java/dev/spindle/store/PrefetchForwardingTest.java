@@ -26,16 +26,17 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 
 /**
- * Every input a {@link HybridDirectory} returns, and every clone and slice of it, compound-file
- * slices included, passes {@link IndexInput#prefetch} on to the mapping, which turns it into {@code
- * madvise(MADV_WILLNEED)}. A counting hook wraps each input Lucene maps and records the prefetches
- * that reach it; per-document data arrives clipped to its window, everything else as asked.
+ * Without a prefetch pool, every input a {@link HybridDirectory} returns, and every clone and slice
+ * of it, compound-file slices included, passes {@link IndexInput#prefetch} on to the mapping, which
+ * turns it into {@code madvise(MADV_WILLNEED)}. A counting hook wraps each input Lucene maps and
+ * records the prefetches that reach it; per-document data arrives clipped to its window, everything
+ * else as asked. {@link PrefetchPoolTest} covers the pool.
  */
 public class PrefetchForwardingTest extends LuceneTestCase {
 
   private static final IOContext MERGE = IOContext.merge(new MergeInfo(10, 1000, false, 1));
   private static final IOContext FLUSH = IOContext.flush(new FlushInfo(10, 1000));
-  private static final long WINDOW = ClippedPrefetchInput.WINDOW;
+  private static final long WINDOW = ReadPaths.MADVISE_PER_DOCUMENT_WINDOW;
 
   /** A prefetch that reached a mapping: which mapped input (by identity), where and how much. */
   private record Reached(Object mapping, long offset, long length) {}
@@ -79,6 +80,7 @@ public class PrefetchForwardingTest extends LuceneTestCase {
 
   private HybridDirectory hookedDirectory() throws IOException {
     return HybridDirectory.builder(createTempDir())
+        .prefetchThreads(0)
         .mappedInputHook(mapped -> new CountingInput(mapped, reached))
         .build();
   }

@@ -15,9 +15,10 @@ import org.junit.rules.ExternalResource;
 import org.junit.rules.TestRule;
 
 /**
- * Random {@link HybridDirectory} configurations for this module's tests, including injected mapping
- * failures and prefetch clipping of every mapped file, which only this package can reach. Other
- * modules use {@code dev.spindle.tests.RandomHybridDirectory}.
+ * Random {@link HybridDirectory} configurations for this module's tests, including prefetch pools
+ * (none, saturated, small, the default), injected mapping failures and prefetch clipping of every
+ * mapped file, which only this package can reach. Other modules use {@code
+ * dev.spindle.tests.RandomHybridDirectory}.
  */
 final class RandomHybridConfig {
 
@@ -32,6 +33,7 @@ final class RandomHybridConfig {
     if (random.nextInt(4) == 0) {
       return builder;
     }
+    randomPrefetching(random, builder);
     // Sorted sets: Set.of iterates in a different order in every JVM, and a failure must reproduce
     // from the same random draws.
     Set<String> mmap = new TreeSet<>();
@@ -80,6 +82,19 @@ final class RandomHybridConfig {
           });
     }
     return builder;
+  }
+
+  /**
+   * A random prefetch pool: none (Lucene's madvise), the default, one thread with a queue of one
+   * (saturated: most prefetches are dropped), or a few threads with a short queue.
+   */
+  static void randomPrefetching(Random random, HybridDirectory.Builder builder) {
+    switch (random.nextInt(4)) {
+      case 0 -> builder.prefetchThreads(0);
+      case 1 -> builder.prefetchThreads(1).prefetchQueueCapacity(1);
+      case 2 -> builder.prefetchThreads(1 + random.nextInt(8)).prefetchQueueCapacity(16);
+      default -> {}
+    }
   }
 
   /**

@@ -1,0 +1,112 @@
+package dev.spindle.store;
+
+import java.io.Closeable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.lucene.store.IndexInput;
+
+/**
+ * Where the prefetches of one {@link HybridDirectory} go, and what became of them: to a shared
+ * {@link PrefetchPool} of positional readers, or, with no pool, to Lucene's own prefetch of the
+ * mapping ({@code madvise(MADV_WILLNEED)}).
+ *
+ * <p>Counts, for {@link HybridDirectory#stats()}, the prefetches handed to the pool, those the pool
+ * dropped (its queue was full, or it had stopped), and those that needed no read because the pages
+ * were resident, or because a run of resident prefetches of the same file let the check be skipped,
+ * as Lucene's mapped inputs skip theirs.
+ *
+ * <p>Thread-safe.
+ */
+final class Prefetcher implements Closeable {
+
+  /** No pool: prefetches are Lucene's. */
+  static final Prefetcher NONE =
+      new Prefetcher(null, ResidencyCheck.PAGES, PrefetchReader.POSITIONAL);
+
+  /** Whether a range is resident; a test seam, to count the checks. */
+  interface ResidencyCheck {
+    ResidencyCheck PAGES = PageResidency::isResident;
+
+    boolean isResident(IndexInput input, long offset, long length);
+  }
+
+  private final PrefetchPool pool;
+  private final ResidencyCheck residency;
+  private final PrefetchReader reader;
+  private final LongAdder handedOver = new LongAdder();
+  private final LongAdder dropped = new LongAdder();
+  private final LongAdder resident = new LongAdder();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private Prefetcher(PrefetchPool pool, ResidencyCheck residency, PrefetchReader reader) {
+    this.pool = pool;
+    this.residency = residency;
+    this.reader = reader;
+  }
+
+  /**
+   * The prefetcher of a directory with a pool of {@code threads} (none if 0) and a queue of {@code
+   * queueCapacity} reads.
+   */
+  static Prefetcher create(
+      int threads, int queueCapacity, ResidencyCheck residency, PrefetchReader reader) {
+    if (threads == 0) {
+      return NONE;
+    }
+    return new Prefetcher(PrefetchPool.acquire(threads, queueCapacity), residency, reader);
+  }
+
+  /** How this directory's pool threads read a range. */
+  PrefetchReader reader() {
+    return reader;
+  }
+
+  /** Whether prefetches go to a pool; if not, to Lucene's mapped inputs. */
+  boolean pooled() {
+    return pool != null;
+  }
+
+  /** The pool's thread count, 0 without a pool. */
+  int threads() {
+    return pool == null ? 0 : pool.threads();
+  }
+
+  boolean isResident(IndexInput input, long offset, long length) {
+    return residency.isResident(input, offset, length);
+  }
+
+  /** Hands the read of a file range to the pool, or counts it dropped. */
+  void read(PrefetchFile file, long fileOffset, long length) {
+    handedOver.increment();
+    pool.offer(new PrefetchRead(this, file, fileOffset, length));
+  }
+
+  void countResident() {
+    resident.increment();
+  }
+
+  void countDropped() {
+    dropped.increment();
+  }
+
+  /** Prefetches that a pool thread read or is to read. */
+  long issued() {
+    return handedOver.sum() - dropped.sum();
+  }
+
+  long dropped() {
+    return dropped.sum();
+  }
+
+  long resident() {
+    return resident.sum();
+  }
+
+  /** Gives up this directory's use of the pool; idempotent. */
+  @Override
+  public void close() {
+    if (pool != null && closed.compareAndSet(false, true)) {
+      pool.release();
+    }
+  }
+}
