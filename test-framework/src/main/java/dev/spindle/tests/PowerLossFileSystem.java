@@ -72,7 +72,11 @@ import org.apache.lucene.tests.mockfile.FilterFileSystem;
  * mapped region back: at each force every mapped page is made durable as it is, and at a power loss
  * every mapped block that changed since the last force is one more block that may or may not have
  * reached the disk. That read-back costs time proportional to the mapped size, so keep mappings
- * small in tests. Mapping with the {@code Arena} overload is not supported.
+ * small in tests. On Java 22 and later the {@code Arena} overload of {@code map} is simulated the
+ * same way: the multi-release jar's Java 22 classes implement it. On Java 21, where it is a preview
+ * API, and wherever this module's classes are loaded from a folder rather than from its jar, it
+ * throws {@link UnsupportedOperationException}. Lucene's {@code MMapDirectory} escapes the
+ * simulation either way: it unwraps the path and maps the real file.
  *
  * <h2>Power off and on</h2>
  *
