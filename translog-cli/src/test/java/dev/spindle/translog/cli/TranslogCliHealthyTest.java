@@ -2,7 +2,6 @@ package dev.spindle.translog.cli;
 
 import dev.spindle.tests.RandomTranslogConfig;
 import dev.spindle.tests.TranslogDamage;
-import dev.spindle.translog.Location;
 import dev.spindle.translog.Translog;
 import dev.spindle.translog.TranslogConfig;
 import java.io.IOException;
@@ -173,19 +172,20 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
     assertEquals(dump.toString(), "", dump.err);
     List<Matcher> lines = matches(pattern, dump);
     assertEquals(dump.toString(), translog.operations(), lines.size());
-    Location previous = null;
+    long previousGeneration = 0;
+    long previousOffset = -1;
     for (int i = 0; i < lines.size(); i++) {
       Matcher line = lines.get(i);
       assertEquals(dump.toString(), translog.seqNo(i), Long.parseLong(line.group(1)));
-      Location location =
-          new Location(
-              Long.parseLong(line.group(2)),
-              Long.parseLong(line.group(3)),
-              Integer.parseInt(line.group(4)),
-              translog.seqNo(i));
-      assertEquals(translog.payload(i).length + 16, location.size());
-      assertTrue("log order", previous == null || previous.compareTo(location) < 0);
-      previous = location;
+      long generation = Long.parseLong(line.group(2));
+      long offset = Long.parseLong(line.group(3));
+      assertEquals(translog.payload(i).length + 16, Integer.parseInt(line.group(4)));
+      assertTrue(
+          "log order",
+          generation > previousGeneration
+              || (generation == previousGeneration && offset > previousOffset));
+      previousGeneration = generation;
+      previousOffset = offset;
       if (payload == null) {
         assertNull(line.group(6));
       } else {
