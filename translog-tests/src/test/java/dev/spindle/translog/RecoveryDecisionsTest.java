@@ -269,4 +269,27 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
         List.of(),
         RecoveryPlanner.of(dir, RecoveryMode.POINT_IN_TIME).deletedByCut(listing, whole, uuid));
   }
+
+  /** The inspector's view of each generation is bounded by the rule recovery reads it by. */
+  public void testInspectorAndPlannerShareTheBound() throws IOException {
+    Path dir = closedTranslog(2 + random().nextInt(3), 1 + random().nextInt(4));
+    Checkpoint live = live(dir);
+    TranslogFiles.Listing listing = TranslogFiles.list(dir);
+    RecoveryPlanner planner = RecoveryPlanner.of(dir, RecoveryMode.STRICT);
+    for (long generation = live.minGeneration(); generation <= live.generation(); generation++) {
+      GenerationBound recovery = planner.vouchedFor(listing, live, generation);
+      GenerationFiles files = GenerationFiles.of(dir, live, generation);
+      assertEquals(recovery.vouchedLength(), files.vouchedLength());
+      assertEquals(recovery.checkpoint() != null, files.vouchedByCheckpoint());
+      assertEquals(recovery.isSealed(), files.sealed() != null);
+    }
+    Path missing = sealedFile(dir, 1);
+    Files.delete(missing);
+    GenerationFiles files = GenerationFiles.of(dir, live, 1);
+    try (GenerationRecords records = files.openRecords()) {
+      assertEquals(
+          GenerationBound.of(dir, null, live, 1).damage().getMessage(),
+          records.damage().orElseThrow().getMessage());
+    }
+  }
 }

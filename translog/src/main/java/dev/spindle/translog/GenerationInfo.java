@@ -36,7 +36,7 @@ public final class GenerationInfo {
     UNKNOWN
   }
 
-  private final GenerationSources sources;
+  private final GenerationFiles sources;
   private final long records;
   private final long minSeqNo;
   private final long maxSeqNo;
@@ -46,7 +46,7 @@ public final class GenerationInfo {
   private final IOException damage;
 
   GenerationInfo(
-      GenerationSources sources,
+      GenerationFiles sources,
       long records,
       long minSeqNo,
       long maxSeqNo,

@@ -271,7 +271,7 @@ public final class TranslogInspector implements Closeable {
   }
 
   private GenerationInfo describe(Checkpoint live, long generation) throws IOException {
-    GenerationSources sources = GenerationSources.of(directory, live, generation);
+    GenerationFiles sources = GenerationFiles.of(directory, live, generation);
     try (GenerationRecords records = sources.openRecords()) {
       long count = 0;
       long pastVouched = 0;
@@ -298,6 +298,6 @@ public final class TranslogInspector implements Closeable {
   }
 
   private GenerationRecords records(Checkpoint live, long generation) throws IOException {
-    return GenerationSources.of(directory, live, generation).openRecords();
+    return GenerationFiles.of(directory, live, generation).openRecords();
   }
 }

@@ -56,7 +56,7 @@
  * {@link dev.spindle.translog.TranslogInspector} is the read-only entry point for tools (the {@code
  * spindle-translog} command line is one): it takes the directory lock, describes the live
  * checkpoint's slots ({@link dev.spindle.translog.CheckpointInfo}) and every generation ({@link
- * dev.spindle.translog.GenerationInfo}, read by {@code GenerationSources} and {@link
+ * dev.spindle.translog.GenerationInfo}, read by {@code GenerationFiles} and {@link
  * dev.spindle.translog.GenerationRecords} with the bounds recovery uses: {@code GenerationScan}
  * reads through the same {@code GenerationRecords}), and previews recovery in any mode with {@code
  * RecoveryPlanner} itself ({@link dev.spindle.translog.RecoveryPreview}), so a preview and {@link
