@@ -286,7 +286,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     Path missing = sealedFile(dir, 1);
     Files.delete(missing);
     GenerationFiles files = GenerationFiles.of(dir, live, 1);
-    try (GenerationRecords records = files.openRecords()) {
+    try (BoundedRecords records = files.openRecords()) {
       assertEquals(
           GenerationBound.of(dir, null, live, 1).damage().getMessage(),
           records.damage().orElseThrow().getMessage());

@@ -5,6 +5,12 @@ import static dev.spindle.translog.TranslogRecoveryTest.contents;
 
 import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.TranslogDamage;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.GenerationRecords;
+import dev.spindle.translog.inspect.KeptGeneration;
+import dev.spindle.translog.inspect.RecoveryPreview;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

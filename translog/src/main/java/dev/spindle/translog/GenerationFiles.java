@@ -19,7 +19,7 @@ import java.util.UUID;
  */
 final class GenerationFiles {
 
-  private final GenerationInfo.Role role;
+  private final dev.spindle.translog.inspect.GenerationInfo.Role role;
   private final GenerationBound bound;
   private final Path file;
   private final long fileSize;
@@ -27,7 +27,7 @@ final class GenerationFiles {
   private final IOException damage;
 
   private GenerationFiles(
-      GenerationInfo.Role role,
+      dev.spindle.translog.inspect.GenerationInfo.Role role,
       GenerationBound bound,
       Path file,
       FileFacts facts,
@@ -49,7 +49,7 @@ final class GenerationFiles {
    * @param live the newest valid live checkpoint, or null if there is none
    */
   static GenerationFiles of(Path directory, Checkpoint live, long generation) throws IOException {
-    GenerationInfo.Role role = role(live, generation);
+    dev.spindle.translog.inspect.GenerationInfo.Role role = role(live, generation);
     Path sealedFile = directory.resolve(TranslogFiles.sealedCheckpointFileName(generation));
     GenerationBound bound =
         GenerationBound.of(
@@ -67,7 +67,7 @@ final class GenerationFiles {
       Path directory,
       Path file,
       Checkpoint live,
-      GenerationInfo.Role role,
+      dev.spindle.translog.inspect.GenerationInfo.Role role,
       GenerationBound bound,
       long generation)
       throws IOException {
@@ -75,7 +75,8 @@ final class GenerationFiles {
       IOException damage = null;
       if (bound.vouchedLength() > TranslogHeader.SIZE) {
         damage = GenerationScan.missing(file, bound.vouchedLength());
-      } else if (role == GenerationInfo.Role.SEALED || role == GenerationInfo.Role.CURRENT) {
+      } else if (role == dev.spindle.translog.inspect.GenerationInfo.Role.SEALED
+          || role == dev.spindle.translog.inspect.GenerationInfo.Role.CURRENT) {
         damage =
             new TranslogCorruptedException(
                 file,
@@ -99,36 +100,37 @@ final class GenerationFiles {
     }
   }
 
-  private static GenerationInfo.Role role(Checkpoint live, long generation) {
+  private static dev.spindle.translog.inspect.GenerationInfo.Role role(
+      Checkpoint live, long generation) {
     if (live == null) {
-      return GenerationInfo.Role.UNKNOWN;
+      return dev.spindle.translog.inspect.GenerationInfo.Role.UNKNOWN;
     }
     if (generation < live.minGeneration()) {
-      return GenerationInfo.Role.BELOW_OLDEST;
+      return dev.spindle.translog.inspect.GenerationInfo.Role.BELOW_OLDEST;
     }
     if (generation < live.generation()) {
-      return GenerationInfo.Role.SEALED;
+      return dev.spindle.translog.inspect.GenerationInfo.Role.SEALED;
     }
     if (generation == live.generation()) {
-      return GenerationInfo.Role.CURRENT;
+      return dev.spindle.translog.inspect.GenerationInfo.Role.CURRENT;
     }
     return generation == live.generation() + 1
-        ? GenerationInfo.Role.NEXT
-        : GenerationInfo.Role.BEYOND;
+        ? dev.spindle.translog.inspect.GenerationInfo.Role.NEXT
+        : dev.spindle.translog.inspect.GenerationInfo.Role.BEYOND;
   }
 
   /** Opens the generation's records, read by its bound; the caller closes them. */
-  GenerationRecords openRecords() throws IOException {
+  BoundedRecords openRecords() throws IOException {
     if (fileSize < 0 || damageIsTheFile()) {
-      return new GenerationRecords(
+      return new BoundedRecords(
           bound.generation(), file, null, null, bound.vouchedLength(), bound.readsPast(), damage);
     }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     boolean success = false;
     try {
       TranslogHeader header = TranslogHeader.read(channel, file);
-      GenerationRecords records =
-          new GenerationRecords(
+      BoundedRecords records =
+          new BoundedRecords(
               bound.generation(),
               file,
               channel,
@@ -154,7 +156,7 @@ final class GenerationFiles {
     return bound.generation();
   }
 
-  GenerationInfo.Role role() {
+  dev.spindle.translog.inspect.GenerationInfo.Role role() {
     return role;
   }
 
@@ -176,13 +178,13 @@ final class GenerationFiles {
   }
 
   /** The sealed checkpoint as read, valid or damaged; null if there is none. */
-  CheckpointInfo sealed() {
+  InspectedCheckpoint sealed() {
     if (bound.sealedFile() == null) {
       return null;
     }
     return bound.sealed() != null
-        ? CheckpointInfo.valid(bound.sealedFile(), 0, bound.sealed(), 0)
-        : CheckpointInfo.damaged(bound.sealedFile(), 0, bound.damage());
+        ? InspectedCheckpoint.valid(bound.sealedFile(), 0, bound.sealed(), 0)
+        : InspectedCheckpoint.damaged(bound.sealedFile(), 0, bound.damage());
   }
 
   boolean vouchedByCheckpoint() {

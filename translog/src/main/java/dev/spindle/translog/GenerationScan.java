@@ -63,9 +63,8 @@ record GenerationScan(
         return lost(e);
       }
       checkIdentity(directory, file, header, uuid, generation);
-      try (GenerationRecords records =
-          new GenerationRecords(
-              generation, file, channel, header, bound.offset(), pastBound, null)) {
+      try (BoundedRecords records =
+          new BoundedRecords(generation, file, channel, header, bound.offset(), pastBound, null)) {
         long operations = 0;
         long minSeqNo = Checkpoint.NO_SEQ_NO;
         long maxSeqNo = Checkpoint.NO_SEQ_NO;

@@ -5,9 +5,9 @@ import static dev.spindle.translog.cli.Describe.name;
 import static dev.spindle.translog.cli.Describe.seqNos;
 import static dev.spindle.translog.cli.Describe.vouches;
 
-import dev.spindle.translog.CheckpointInfo;
-import dev.spindle.translog.GenerationInfo;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
