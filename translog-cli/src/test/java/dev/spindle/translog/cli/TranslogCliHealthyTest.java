@@ -6,6 +6,7 @@ import dev.spindle.translog.Translog;
 import dev.spindle.translog.TranslogConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,6 +105,7 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
       records += Long.parseLong(verified.group(1));
     }
     assertEquals(inspect.toString(), translog.operations(), records);
+    checkInspectSummary(dir, inspect);
 
     for (String mode : ModeConverter.candidates(true)) {
       CliRun verify = CliRun.run("verify", "--mode", mode, dir.toString());
@@ -163,6 +165,28 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
     try (Translog reopened = Translog.open(TranslogConfig.builder(dir).build())) {
       assertEquals(translog.operations(), reopened.recoveryReport().operations());
     }
+  }
+
+  /**
+   * The format version, the bytes on disk and the live checkpoint's file, as FORMAT.md names them.
+   */
+  private static void checkInspectSummary(Path dir, CliRun inspect) throws IOException {
+    assertTrue(inspect.toString(), inspect.out.contains("\n  format           version 2\n"));
+    long files = 0;
+    long bytes = 0;
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "translog*")) {
+      for (Path file : stream) {
+        files++;
+        bytes += Files.size(file);
+      }
+    }
+    assertTrue(
+        inspect.toString(),
+        inspect.out.contains(
+            "  on disk          " + bytes + " bytes in " + files + " translog files"));
+    Path live = dir.toAbsolutePath().resolve("translog.ckp");
+    assertTrue(inspect.toString(), inspect.out.contains("\nlive checkpoint " + live + "\n"));
+    assertTrue(inspect.toString(), inspect.out.contains("    checkpoint  translog.ckp (live): "));
   }
 
   /** The dump holds every operation, in order, with its location, checksum and payload. */
