@@ -78,10 +78,7 @@ final class RecoveryChecks {
       if (i >= ids.size() || ids.get(i).equals(durable.get(i)) == false) {
         throw violation.apply(
             round,
-            "record "
-                + durable.get(i)
-                + " at position "
-                + i
+            recordAt(durable.get(i), i)
                 + " was recovered or acknowledged before and is now "
                 + (i >= ids.size()
                     ? "missing (" + ids.size() + " records recovered)"
@@ -103,10 +100,7 @@ final class RecoveryChecks {
       if (round.writers.contains(id.writer()) == false) {
         throw violation.apply(
             round,
-            "record "
-                + id
-                + " at position "
-                + i
+            recordAt(id, i)
                 + " was appended before the last recovery, which"
                 + " did not return it, and has come back");
       }
@@ -114,10 +108,7 @@ final class RecoveryChecks {
       if (id.seq() != expected) {
         throw violation.apply(
             round,
-            "record "
-                + id
-                + " at position "
-                + i
+            recordAt(id, i)
                 + " but the writer's next record should be #"
                 + expected
                 + " (a duplicate, a gap or a reordering)");
@@ -187,5 +178,9 @@ final class RecoveryChecks {
         }
       }
     }
+  }
+
+  private static String recordAt(Writer.Id id, int position) {
+    return "record " + id + " at position " + position;
   }
 }

@@ -63,6 +63,11 @@ public final class InspectAccess {
     return TranslogHeader.VERSION;
   }
 
+  /** The length of a generation file's header, where its first record starts. */
+  public static int headerLength() {
+    return TranslogHeader.SIZE;
+  }
+
   /** Every regular file of the directory whose name is a translog's, the lock file included. */
   public static List<Path> translogFiles(Path directory) throws IOException {
     List<Path> files = new ArrayList<>();

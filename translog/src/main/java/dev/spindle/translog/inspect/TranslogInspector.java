@@ -111,6 +111,11 @@ public final class TranslogInspector implements Closeable {
     return InspectAccess.formatVersion();
   }
 
+  /** The length of a generation file's header in this format: its first record starts there. */
+  public int headerLength() {
+    return InspectAccess.headerLength();
+  }
+
   /**
    * Every regular file of the directory that is a translog's: generation files, checkpoints,
    * temporary files and the lock file, sorted by name.
