@@ -296,6 +296,30 @@ public class TranslogInspectorTest extends LuceneTestCase {
     }
   }
 
+  /** What the command line prints of the format comes from the format's own constants. */
+  public void testFormatFacts() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog =
+        Translog.open(TranslogConfig.builder(dir).executor(Runnable::run).build())) {
+      translog.append(new byte[] {1});
+    }
+    try (TranslogInspector inspector = TranslogInspector.open(dir)) {
+      assertEquals(TranslogHeader.VERSION, inspector.formatVersion());
+      assertEquals(Checkpoint.VERSION, inspector.formatVersion());
+      assertEquals(TranslogHeader.SIZE, inspector.headerLength());
+      assertEquals(dir.resolve(TranslogFiles.LIVE_CHECKPOINT), inspector.liveCheckpointFile());
+      Set<String> names = new TreeSet<>();
+      for (Path file : inspector.files()) {
+        names.add(file.getFileName().toString());
+      }
+      Set<String> expected = new TreeSet<>(List.of(TranslogFiles.LIVE_CHECKPOINT));
+      expected.add(TranslogFiles.LOCK_FILE);
+      expected.add(TranslogFiles.generationFileName(1));
+      expected.add(TranslogFiles.generationFileName(2));
+      assertEquals(expected, names);
+    }
+  }
+
   public void testRefusesWhatHoldsNoTranslog() throws IOException {
     Path missing = createTempDir().resolve("missing");
     expectThrows(NoSuchFileException.class, () -> TranslogInspector.open(missing));
