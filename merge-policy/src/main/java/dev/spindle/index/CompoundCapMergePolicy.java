@@ -135,7 +135,10 @@ import org.apache.lucene.util.Version;
  */
 public final class CompoundCapMergePolicy extends FilterMergePolicy {
 
-  /** The default byte cap: 64 MiB, the fixed threshold Lucene's main branch adopted (#15295). */
+  /**
+   * The default byte cap: 64 MiB, the fixed threshold Lucene's main branch adopted
+   * (apache/lucene#15295).
+   */
   public static final long DEFAULT_MAX_COMPOUND_SEGMENT_BYTES = 64L * 1024 * 1024;
 
   /** How many rewrites run at once when the wrapped policy's merge width is unknown. */

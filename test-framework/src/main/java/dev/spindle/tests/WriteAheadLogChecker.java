@@ -36,7 +36,9 @@ final class WriteAheadLogChecker {
     LogUnderTest open(Path directory) throws IOException;
   }
 
-  private static final long UNKNOWN = Long.MIN_VALUE;
+  /** A token of an append that did not return, and the acknowledgement before any sync. */
+  static final long UNKNOWN = Long.MIN_VALUE;
+
   private static final int HISTORY = 4;
 
   private final Random random;
@@ -211,123 +213,16 @@ final class WriteAheadLogChecker {
     }
   }
 
+  /**
+   * Checks one recovery with the four checks of {@link RecoveryChecks}, then counts what it
+   * recovered as durable.
+   */
   private void verify(Round round, List<byte[]> recovered) {
-    List<Writer.Id> ids = new ArrayList<>();
-    for (int i = 0; i < recovered.size(); i++) {
-      byte[] record = recovered.get(i);
-      Writer writer = record == null ? null : writers.get(SuiteRecords.writer(record));
-      int seq = writer == null ? -1 : SuiteRecords.seq(record);
-      if (writer == null
-          || seq < 0
-          || seq >= writer.attempted
-          || writer.matches(record, seq) == false) {
-        throw violation(
-            round,
-            "recovered record #"
-                + i
-                + " was never appended (corrupted?): "
-                + (record == null ? "null" : SuiteRecords.describe(record)));
-      }
-      ids.add(new Writer.Id(writer, seq));
-    }
-    for (int i = 0; i < durable.size(); i++) {
-      if (i >= ids.size() || ids.get(i).equals(durable.get(i)) == false) {
-        throw violation(
-            round,
-            "record "
-                + durable.get(i)
-                + " at position "
-                + i
-                + " was recovered or acknowledged before and is now "
-                + (i >= ids.size()
-                    ? "missing (" + ids.size() + " records recovered)"
-                    : "replaced by " + ids.get(i)));
-      }
-    }
-    Map<Writer, Integer> next = new HashMap<>();
-    long lastToken = UNKNOWN;
-    Writer.Id lastTokenId = null;
-    for (int i = durable.size(); i < ids.size(); i++) {
-      Writer.Id id = ids.get(i);
-      if (round.writers.contains(id.writer()) == false) {
-        throw violation(
-            round,
-            "record "
-                + id
-                + " at position "
-                + i
-                + " was appended before the last recovery, which"
-                + " did not return it, and has come back");
-      }
-      int expected = next.getOrDefault(id.writer(), 0);
-      if (id.seq() != expected) {
-        throw violation(
-            round,
-            "record "
-                + id
-                + " at position "
-                + i
-                + " but the writer's next record should be #"
-                + expected
-                + " (a duplicate, a gap or a reordering)");
-      }
-      next.put(id.writer(), expected + 1);
-      long token = id.writer().token(id.seq());
-      if (token != UNKNOWN) {
-        if (lastTokenId != null && token <= lastToken) {
-          throw violation(
-              round,
-              "record "
-                  + id
-                  + " (token "
-                  + token
-                  + ") at position "
-                  + i
-                  + " comes after "
-                  + lastTokenId
-                  + " (token "
-                  + lastToken
-                  + "): not in log order");
-        }
-        lastToken = token;
-        lastTokenId = id;
-      }
-    }
-    long acked = round.acked.get();
-    for (Writer writer : round.writers) {
-      int recoveredCount = next.getOrDefault(writer, 0);
-      for (int seq = recoveredCount; seq < writer.tokens.size(); seq++) {
-        long token = writer.tokens.get(seq);
-        if (token == UNKNOWN) {
-          continue;
-        }
-        if (token <= acked) {
-          throw violation(
-              round,
-              "record "
-                  + new Writer.Id(writer, seq)
-                  + " (token "
-                  + token
-                  + ") was acknowledged"
-                  + " durable by a sync up to token "
-                  + acked
-                  + " but is lost");
-        }
-        if (lastTokenId != null && token < lastToken) {
-          throw violation(
-              round,
-              "record "
-                  + new Writer.Id(writer, seq)
-                  + " (token "
-                  + token
-                  + ") is missing while "
-                  + lastTokenId
-                  + " (token "
-                  + lastToken
-                  + ") after it was recovered: a hole");
-        }
-      }
-    }
+    RecoveryChecks checks = new RecoveryChecks(writers, round, this::violation);
+    List<Writer.Id> ids = checks.identify(recovered);
+    checks.checkDurablePrefix(durable, ids);
+    RecoveryChecks.LogOrder order = checks.checkOrder(ids, durable.size());
+    checks.checkNothingLost(order);
     durable = ids;
     round.note("recovered " + ids.size() + " records");
     history.addLast(round.toString());

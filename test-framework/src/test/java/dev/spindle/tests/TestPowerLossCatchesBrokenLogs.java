@@ -13,9 +13,9 @@ public class TestPowerLossCatchesBrokenLogs extends LuceneTestCase {
 
   /**
    * Independent logs tried per flaw, each for a few rounds: some flaws bite only once per log (a
-   * missing directory fsync matters until the first power loss keeps the file). Measured over 20
-   * seeds, the slowest flaw is caught after 53 rounds on average and 183 at most; 1200 rounds put a
-   * miss by chance below one in a billion, so a miss means the simulator lost its teeth.
+   * missing directory fsync matters until the first power loss keeps the file). The budget, {@code
+   * LIVES * ROUNDS_PER_LIFE} rounds, is many times what the slowest flaw needs, so a miss means the
+   * simulator lost its teeth rather than bad luck.
    */
   private static final int LIVES = 150;
 

@@ -5,6 +5,12 @@ import static dev.spindle.translog.TranslogRecoveryTest.contents;
 
 import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.TranslogDamage;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.GenerationRecords;
+import dev.spindle.translog.inspect.KeptGeneration;
+import dev.spindle.translog.inspect.RecoveryPreview;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -287,6 +293,30 @@ public class TranslogInspectorTest extends LuceneTestCase {
     expectThrows(IllegalStateException.class, inspector::generations);
     try (Translog reopened = Translog.open(TranslogConfig.builder(dir).build())) {
       assertEquals(translog.operations() + 1, reopened.recoveryReport().operations());
+    }
+  }
+
+  /** What the command line prints of the format comes from the format's own constants. */
+  public void testFormatFacts() throws IOException {
+    Path dir = createTempDir();
+    try (Translog translog =
+        Translog.open(TranslogConfig.builder(dir).executor(Runnable::run).build())) {
+      translog.append(new byte[] {1});
+    }
+    try (TranslogInspector inspector = TranslogInspector.open(dir)) {
+      assertEquals(TranslogHeader.VERSION, inspector.formatVersion());
+      assertEquals(Checkpoint.VERSION, inspector.formatVersion());
+      assertEquals(TranslogHeader.SIZE, inspector.headerLength());
+      assertEquals(dir.resolve(TranslogFiles.LIVE_CHECKPOINT), inspector.liveCheckpointFile());
+      Set<String> names = new TreeSet<>();
+      for (Path file : inspector.files()) {
+        names.add(file.getFileName().toString());
+      }
+      Set<String> expected = new TreeSet<>(List.of(TranslogFiles.LIVE_CHECKPOINT));
+      expected.add(TranslogFiles.LOCK_FILE);
+      expected.add(TranslogFiles.generationFileName(1));
+      expected.add(TranslogFiles.generationFileName(2));
+      assertEquals(expected, names);
     }
   }
 

@@ -3,6 +3,8 @@ package dev.spindle.translog;
 import static dev.spindle.translog.TranslogRecoveryTest.copyDirectory;
 
 import dev.spindle.tests.QuietLogging;
+import dev.spindle.translog.inspect.GenerationRecords;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

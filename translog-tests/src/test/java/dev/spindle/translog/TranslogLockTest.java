@@ -6,6 +6,7 @@ import dev.spindle.tests.InjectedFault;
 import dev.spindle.tests.PowerLossFileSystem;
 import dev.spindle.tests.QuietLogging;
 import dev.spindle.tests.RandomTranslogConfig;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;

@@ -51,13 +51,8 @@ record GenerationScan(
       Path directory, Path file, long generation, UUID uuid, Checkpoint bound, boolean pastBound)
       throws IOException {
     if (file == null) {
-      Path expected = directory.resolve(TranslogFiles.generationFileName(generation));
       return lost(
-          new TranslogCorruptedException(
-              expected,
-              TranslogCorruptedException.NO_OFFSET,
-              "missing: its checkpoint vouches for " + bound.offset() + " bytes",
-              new NoSuchFileException(expected.toString())));
+          missing(directory.resolve(TranslogFiles.generationFileName(generation)), bound.offset()));
     }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     try (channel) {
@@ -68,9 +63,8 @@ record GenerationScan(
         return lost(e);
       }
       checkIdentity(directory, file, header, uuid, generation);
-      try (GenerationRecords records =
-          new GenerationRecords(
-              generation, file, channel, header, bound.offset(), pastBound, null)) {
+      try (BoundedRecords records =
+          new BoundedRecords(generation, file, channel, header, bound.offset(), pastBound, null)) {
         long operations = 0;
         long minSeqNo = Checkpoint.NO_SEQ_NO;
         long maxSeqNo = Checkpoint.NO_SEQ_NO;
@@ -137,15 +131,39 @@ record GenerationScan(
   private static void checkIdentity(
       Path directory, Path file, TranslogHeader header, UUID uuid, long generation)
       throws TranslogCorruptedException {
-    if (header.translogUuid().equals(uuid) == false) {
-      throw foreign(directory, file, header.translogUuid(), uuid);
+    TranslogCorruptedException damage = identityDamage(directory, file, header, uuid, generation);
+    if (damage != null) {
+      throw damage;
+    }
+  }
+
+  /**
+   * Why a generation file's header does not belong where it lies: another translog's UUID, or
+   * another generation than its name says; null if it belongs. No recovery mode accepts either.
+   *
+   * @param uuid the translog's UUID, or null if it is unknown (then only the generation is checked)
+   */
+  static TranslogCorruptedException identityDamage(
+      Path directory, Path file, TranslogHeader header, UUID uuid, long generation) {
+    if (uuid != null && header.translogUuid().equals(uuid) == false) {
+      return foreign(directory, file, header.translogUuid(), uuid);
     }
     if (header.generation() != generation) {
-      throw new TranslogCorruptedException(
+      return new TranslogCorruptedException(
           file,
           TranslogHeader.generationOffset(),
           "the header says generation " + header.generation() + ", the file name " + generation);
     }
+    return null;
+  }
+
+  /** A generation file that is missing although a checkpoint vouches for {@code vouched} bytes. */
+  static TranslogCorruptedException missing(Path file, long vouched) {
+    return new TranslogCorruptedException(
+        file,
+        TranslogCorruptedException.NO_OFFSET,
+        "missing: its checkpoint vouches for " + vouched + " bytes",
+        new NoSuchFileException(file.toString()));
   }
 
   static TranslogCorruptedException foreign(Path directory, Path file, UUID found, UUID expected) {

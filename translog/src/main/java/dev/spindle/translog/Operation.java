@@ -2,8 +2,8 @@ package dev.spindle.translog;
 
 /**
  * One operation read back from the translog by a {@link TranslogSnapshot} (or by a {@link
- * GenerationRecords} of a {@link TranslogInspector}): its sequence number, its payload, where it
- * lies, and its record's checksum.
+ * dev.spindle.translog.inspect.GenerationRecords} of an inspector): its sequence number, its
+ * payload, where it lies, and its record's checksum.
  *
  * <p>Immutable apart from the payload array, which is freshly allocated for each operation and
  * belongs to the caller.

@@ -14,35 +14,92 @@ import java.util.UUID;
 /**
  * What recovery is to do, as {@link RecoveryPlanner} decided it without changing anything, and
  * {@link #carryOut} to do it. Separate so that the decision can be inspected (a dry run) before, or
- * instead of, anything is written.
+ * instead of, anything is written. Made of the planner's decisions: the {@link GenerationRange} it
+ * reads, the {@link RecoveredGenerations} it keeps of it, and the generations a cut deletes.
  *
- * @param uuid the translog's UUID
- * @param live the live checkpoint as read, or null if a new translog is to be created
- * @param kept the generations to keep, oldest first, all of them sealed once recovery is done
- * @param seal a sealed checkpoint to write for the newest kept generation, or null
- * @param deleted generations whose files to delete before anything is written, newest first
- * @param leftovers generations below the oldest one, for the next trim to delete
- * @param minGeneration the oldest generation after recovery
- * @param openedGeneration the generation to open for appends
- * @param adoptOpened whether the file of the opened generation exists, prepared ahead and holding
- *     no record, to be used as it is rather than prepared again
- * @param seqNoHighWater the largest sequence number known durable, trimmed ones included, or -1
- * @param report what to report
+ * <p>Immutable.
  */
-record RecoveryPlan(
-    UUID uuid,
-    LiveCheckpointFile.State live,
-    List<Generations.Sealed> kept,
-    Checkpoint seal,
-    List<Long> deleted,
-    List<Long> leftovers,
-    long minGeneration,
-    long openedGeneration,
-    boolean adoptOpened,
-    long seqNoHighWater,
-    RecoveryReport report) {
+final class RecoveryPlan {
 
   private static final System.Logger LOGGER = System.getLogger(Translog.class.getName());
+
+  private final LiveCheckpointFile.State live;
+  private final GenerationRange range;
+  private final RecoveredGenerations recovered;
+  private final List<Long> deleted;
+  private final RecoveryReport report;
+
+  /**
+   * @param live the live checkpoint as read, or null if a new translog is to be created
+   * @param range the generations the live checkpoint names
+   * @param recovered what recovery keeps of them, and where it cuts
+   * @param deleted generations whose files to delete before anything is written, newest first
+   */
+  RecoveryPlan(
+      RecoveryMode mode,
+      LiveCheckpointFile.State live,
+      GenerationRange range,
+      RecoveredGenerations recovered,
+      List<Long> deleted) {
+    this.live = live;
+    this.range = range;
+    this.recovered = recovered;
+    this.deleted = List.copyOf(deleted);
+    this.report = new RecoveryReport(mode, range, recovered, openedGeneration(), this.deleted);
+  }
+
+  /** The translog's UUID. */
+  UUID uuid() {
+    return range.uuid();
+  }
+
+  /** The generations to keep, oldest first, all of them sealed once recovery is done. */
+  List<Generations.Sealed> kept() {
+    return recovered.kept();
+  }
+
+  /** A sealed checkpoint to write for the newest kept generation, or null. */
+  Checkpoint seal() {
+    return recovered.seal();
+  }
+
+  /** Generations whose files to delete before anything is written, newest first. */
+  List<Long> deleted() {
+    return deleted;
+  }
+
+  /** Generations below the oldest one, for the next trim to delete. */
+  List<Long> leftovers() {
+    return range.leftovers();
+  }
+
+  /** The oldest generation after recovery. */
+  long minGeneration() {
+    return range.minGeneration();
+  }
+
+  /** The generation to open for appends: after the current one, or the first a cut drops. */
+  long openedGeneration() {
+    return recovered.damage().isPresent() ? recovered.firstDropped() : range.current() + 1;
+  }
+
+  /**
+   * Whether the file of the opened generation exists, prepared ahead and holding no record, to be
+   * used as it is rather than prepared again.
+   */
+  boolean adoptOpened() {
+    return recovered.damage().isEmpty() && range.nextPrepared();
+  }
+
+  /** The largest sequence number known durable, trimmed ones included, or -1. */
+  long seqNoHighWater() {
+    return recovered.seqNoHighWater();
+  }
+
+  /** What to report. */
+  RecoveryReport report() {
+    return report;
+  }
 
   /**
    * The files {@link #carryOut} changes, as they are before it runs: those it deletes (temporary
@@ -82,13 +139,13 @@ record RecoveryPlan(
         deleteIfExists(directory, name, deleted);
       }
     }
-    if (seal != null) {
-      String sealed = TranslogFiles.sealedCheckpointFileName(seal.generation());
+    if (seal() != null) {
+      String sealed = TranslogFiles.sealedCheckpointFileName(seal().generation());
       deleteIfExists(directory, sealed + TranslogFiles.TEMPORARY_SUFFIX, deleted);
       replaceOrCreate(directory, sealed, replaced, created);
     }
-    if (adoptOpened == false) {
-      String file = TranslogFiles.generationFileName(openedGeneration);
+    if (adoptOpened() == false) {
+      String file = TranslogFiles.generationFileName(openedGeneration());
       deleteIfExists(directory, file + TranslogFiles.TEMPORARY_SUFFIX, deleted);
       replaceOrCreate(directory, file, replaced, created);
     }
@@ -148,7 +205,7 @@ record RecoveryPlan(
         prepared = preparer.prepare(1);
         checkpointFile =
             LiveCheckpointFile.create(
-                directory, Checkpoint.emptyGeneration(uuid, 1, 1, Checkpoint.NO_SEQ_NO));
+                directory, Checkpoint.emptyGeneration(uuid(), 1, 1, Checkpoint.NO_SEQ_NO));
       } else {
         report
             .damage()
@@ -172,15 +229,16 @@ record RecoveryPlan(
         if (deleted.isEmpty() == false) {
           TranslogFiles.fsyncDirectory(directory);
         }
+        Checkpoint seal = seal();
         if (seal != null) {
           TranslogFiles.writeAtomically(
               directory, TranslogFiles.sealedCheckpointFileName(seal.generation()), seal.encode(0));
         }
-        prepared =
-            adoptOpened ? adopt(directory, openedGeneration) : preparer.prepare(openedGeneration);
+        long opened = openedGeneration();
+        prepared = adoptOpened() ? adopt(directory, opened) : preparer.prepare(opened);
         checkpointFile = LiveCheckpointFile.open(directory, live);
         checkpointFile.write(
-            Checkpoint.emptyGeneration(uuid, openedGeneration, minGeneration, seqNoHighWater));
+            Checkpoint.emptyGeneration(uuid(), opened, minGeneration(), seqNoHighWater()));
       }
       success = true;
       return new Opened(prepared, checkpointFile);

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -40,6 +39,14 @@ import java.util.UUID;
  *   <li>UUIDs, generation numbers, checkpointed statistics and format versions must agree
  *       everywhere, in every mode.
  * </ul>
+ *
+ * <p>Each decision has its own piece: {@link GenerationRange} decides which generations are read
+ * (and refuses what lies beyond them), {@link #vouchedFor} what the checkpoint vouches for in each
+ * (by {@link GenerationBound}'s rule), {@link GenerationScan} where each ends, {@link CutRule}
+ * whether the mode cuts at damage, and {@link #deletedByCut} what a cut deletes. {@link
+ * #readGenerations} walks the range with them into {@link RecoveredGenerations}.
+ *
+ * <p>Not thread-safe; each plan is made by a new planner. Reads only.
  */
 final class RecoveryPlanner {
 
@@ -58,16 +65,17 @@ final class RecoveryPlanner {
     return new RecoveryPlanner(directory, mode).plan();
   }
 
+  /** A planner of {@code directory} in {@code mode}, for tests of its single decisions. */
+  static RecoveryPlanner of(Path directory, RecoveryMode mode) {
+    return new RecoveryPlanner(directory, mode);
+  }
+
   private RecoveryPlan plan() throws IOException {
     TranslogFiles.Listing listing = TranslogFiles.list(directory);
     if (listing.liveCheckpoint() == false) {
       return planCreation(listing);
     }
     LiveCheckpointFile.State live = LiveCheckpointFile.read(directory);
-    Checkpoint checkpoint = live.newest().checkpoint();
-    UUID uuid = checkpoint.translogUuid();
-    long current = checkpoint.generation();
-    long minGeneration = checkpoint.minGeneration();
     for (TranslogCorruptedException damaged : live.damage()) {
       LOGGER.log(
           Level.DEBUG,
@@ -75,175 +83,137 @@ final class RecoveryPlanner {
               + " during a checkpoint write leaves this): {0}",
           damaged.getMessage());
     }
-    boolean nextPrepared = checkNothingBeyond(listing, current, uuid);
-
-    List<Path> ignored = new ArrayList<>(listing.temporary());
-    List<Long> leftovers = new ArrayList<>();
-    for (Map.Entry<Long, Path> entry : listing.generations().headMap(minGeneration).entrySet()) {
-      leftovers.add(entry.getKey());
-      ignored.add(entry.getValue());
+    GenerationRange range = GenerationRange.of(directory, listing, live.newest().checkpoint());
+    RecoveredGenerations recovered = readGenerations(listing, live, range);
+    List<Long> deleted = deletedByCut(listing, recovered, range.uuid());
+    if (range.ignored().isEmpty() == false) {
+      LOGGER.log(Level.DEBUG, "translog recovery: files not used: {0}", range.ignored());
     }
-    ignored.addAll(listing.sealedCheckpoints().headMap(minGeneration).values());
+    return new RecoveryPlan(mode, live, range, recovered, deleted);
+  }
 
-    long highWater = checkpoint.seqNoHighWater();
+  /**
+   * Reads every generation of the range, oldest first, each up to where it ends, and keeps it; at
+   * the first damage, cuts there if the mode accepts it, else throws the damage.
+   */
+  RecoveredGenerations readGenerations(
+      TranslogFiles.Listing listing, LiveCheckpointFile.State live, GenerationRange range)
+      throws IOException {
+    Checkpoint checkpoint = live.newest().checkpoint();
+    RecoveredGenerations recovered = new RecoveredGenerations(checkpoint.seqNoHighWater());
     if (live.previous() != null) {
-      highWater = Math.max(highWater, live.previous().checkpoint().seqNoHighWater());
+      recovered.noteDurable(live.previous().checkpoint().seqNoHighWater());
     }
-    List<Generations.Sealed> kept = new ArrayList<>();
-    Checkpoint seal = null;
-    TranslogCorruptedException cut = null;
-    long cutGeneration = current + 1;
-    long pastCheckpoint = 0;
-    for (long generation = minGeneration; generation <= current; generation++) {
-      Path sealedFile = listing.sealedCheckpoints().get(generation);
-      Checkpoint bound;
-      TranslogCorruptedException boundDamage = null;
-      if (sealedFile != null) {
-        try {
-          bound = Checkpoint.readSealed(sealedFile);
-        } catch (TranslogCorruptedException e) {
-          bound = null;
-          boundDamage = e;
-        }
-        if (bound != null) {
-          checkIdentity(sealedFile, bound, uuid, generation);
-          if (generation == current && sealedBehindLive(bound, checkpoint)) {
-            if (isInterruptedCut(listing.generations().get(generation), uuid, bound, checkpoint)
-                == false) {
-              checkSealedExtendsLive(sealedFile, bound, checkpoint);
-            }
-            // An earlier recovery in this mode cut the generation being written here and sealed
-            // it, and a crash stopped it before the live checkpoint moved on: planned again from
-            // the live checkpoint, the same cut is made again.
-            sealedFile = null;
-            bound = checkpoint;
-          }
-          highWater = Math.max(highWater, bound.seqNoHighWater());
-        }
-      } else if (generation == current) {
-        bound = checkpoint;
-      } else {
-        bound = null;
-        boundDamage =
-            new TranslogCorruptedException(
-                directory.resolve(TranslogFiles.sealedCheckpointFileName(generation)),
-                TranslogCorruptedException.NO_OFFSET,
-                "missing: generation "
-                    + generation
-                    + " lies between the oldest generation "
-                    + minGeneration
-                    + " and the current generation "
-                    + current
-                    + " named by "
-                    + TranslogFiles.LIVE_CHECKPOINT
-                    + ", so its sealed checkpoint must exist");
+    CutRule cutRule = new CutRule(mode, live);
+    for (long generation = range.minGeneration(); generation <= range.current(); generation++) {
+      GenerationBound bound = vouchedFor(listing, checkpoint, generation);
+      if (bound.checkpoint() != null) {
+        recovered.noteDurable(bound.checkpoint().seqNoHighWater());
       }
-      // Only the generation being written, if no roll sealed it, may hold durable records past
-      // its checkpoint: everything else was sealed at its exact end.
-      boolean pastBound = generation == current && sealedFile == null;
       GenerationScan scan =
-          boundDamage != null
-              ? GenerationScan.lost(boundDamage)
+          bound.damage() != null
+              ? GenerationScan.lost((TranslogCorruptedException) bound.damage())
               : GenerationScan.scan(
                   directory,
                   listing.generations().get(generation),
                   generation,
-                  uuid,
-                  bound,
-                  pastBound);
+                  range.uuid(),
+                  bound.checkpoint(),
+                  bound.readsPast());
       if (scan.damage() == null) {
-        checkStatistics(
-            sealedFile != null ? sealedFile : directory.resolve(TranslogFiles.LIVE_CHECKPOINT),
+        keep(recovered, bound, scan);
+      } else if (cutRule.cutsAt(scan, generation, bound.sealedFile() != null)) {
+        recovered.cut(
             generation,
-            bound,
-            scan.atBound());
-        highWater = Math.max(highWater, scan.maxSeqNo());
-        Checkpoint scanned =
-            bound.withContent(
-                scan.trustedEnd(), scan.operations(), scan.minSeqNo(), scan.maxSeqNo());
-        kept.add(Generations.Sealed.of(scanned));
-        pastCheckpoint += scan.proven();
-        if (pastBound) {
-          seal = scanned;
-          if (scan.proven() > 0) {
-            LOGGER.log(
-                Level.DEBUG,
-                "translog recovery: {0} operations past the checkpoint of generation {1} proved"
-                    + " themselves; the generation ends at offset {2}: {3}",
-                scan.proven(),
-                generation,
-                scan.trustedEnd(),
-                scan.stopReason());
-          }
-        }
-        continue;
-      }
-      if (tolerated(scan, generation, current, sealedFile, live) == false) {
+            scan.damage(),
+            scan.wholeGenerationLost() ? null : withScanned(bound.checkpoint(), scan));
+        break;
+      } else {
         throw scan.damage();
       }
-      cut = scan.damage();
-      cutGeneration = generation;
-      if (scan.wholeGenerationLost() == false) {
-        highWater = Math.max(highWater, scan.maxSeqNo());
-        Checkpoint truncated =
-            bound.withContent(
-                scan.trustedEnd(), scan.operations(), scan.minSeqNo(), scan.maxSeqNo());
-        kept.add(Generations.Sealed.of(truncated));
-        seal = truncated;
-        cutGeneration = generation + 1;
-      } else {
-        seal = null;
-      }
-      break;
     }
+    return recovered;
+  }
 
-    // Only a point-in-time cut deletes: everything from the cut on. A torn tail is cut by the
-    // sealed checkpoint alone, and the next generation's file is replaced when it is prepared.
+  /**
+   * What vouches for {@code generation}: the rule of {@link GenerationBound}, which refuses a
+   * sealed checkpoint of another translog, generation or format version in every mode, and one more
+   * for the generation being written. A sealed checkpoint of it that vouches for less than the live
+   * one is refused too, unless it is what an interrupted cut of this mode left: then the generation
+   * is read from the live checkpoint again, and the same cut is made again.
+   */
+  GenerationBound vouchedFor(TranslogFiles.Listing listing, Checkpoint live, long generation)
+      throws IOException {
+    GenerationBound bound =
+        GenerationBound.of(
+            directory, listing.sealedCheckpoints().get(generation), live, generation);
+    if (bound.refused() || bound.damage() instanceof TranslogFormatVersionException) {
+      throw bound.damage();
+    }
+    if (bound.isSealed()
+        && generation == live.generation()
+        && sealedBehindLive(bound.sealed(), live)) {
+      if (isInterruptedCut(listing.generations().get(generation), bound.sealed(), live) == false) {
+        throw sealedShortOfLive(bound.sealedFile(), bound.sealed(), live);
+      }
+      // An earlier recovery in this mode cut the generation being written here and sealed it, and
+      // a crash stopped it before the live checkpoint moved on: planned again from the live
+      // checkpoint, the same cut is made again.
+      return GenerationBound.live(live);
+    }
+    return bound;
+  }
+
+  /**
+   * Keeps a generation that scanned without damage, once its records agree with the statistics its
+   * checkpoint vouches for. Only the generation being written, if no roll sealed it, may hold
+   * durable records past its checkpoint, and recovery seals it: everything else was sealed at its
+   * exact end.
+   */
+  private void keep(RecoveredGenerations recovered, GenerationBound bound, GenerationScan scan)
+      throws TranslogCorruptedException {
+    checkStatistics(
+        bound.checkpointFile(directory), bound.generation(), bound.checkpoint(), scan.atBound());
+    recovered.keep(withScanned(bound.checkpoint(), scan), bound.readsPast(), scan.proven());
+    if (bound.readsPast() && scan.proven() > 0) {
+      LOGGER.log(
+          Level.DEBUG,
+          "translog recovery: {0} operations past the checkpoint of generation {1} proved"
+              + " themselves; the generation ends at offset {2}: {3}",
+          scan.proven(),
+          bound.generation(),
+          scan.trustedEnd(),
+          scan.stopReason());
+    }
+  }
+
+  private static Checkpoint withScanned(Checkpoint bound, GenerationScan scan) {
+    return bound.withContent(
+        scan.trustedEnd(), scan.operations(), scan.minSeqNo(), scan.maxSeqNo());
+  }
+
+  /**
+   * What a cut deletes: only a point-in-time cut deletes, everything from the first generation it
+   * drops on, newest first; the high-water marks of the sealed checkpoints it drops still count. A
+   * torn tail is cut by the sealed checkpoint alone, and the next generation's file is replaced
+   * when it is prepared.
+   */
+  List<Long> deletedByCut(
+      TranslogFiles.Listing listing, RecoveredGenerations recovered, UUID uuid) {
     List<Long> deleted = new ArrayList<>();
-    if (cut != null && mode == RecoveryMode.POINT_IN_TIME) {
-      for (long generation : listing.generations().tailMap(cutGeneration).keySet()) {
-        deleted.add(generation);
-      }
-      for (Map.Entry<Long, Path> sealed :
-          listing.sealedCheckpoints().tailMap(cutGeneration).entrySet()) {
-        highWater = Math.max(highWater, highWaterOfDropped(sealed.getValue(), uuid));
-        if (deleted.contains(sealed.getKey()) == false) {
-          deleted.add(sealed.getKey());
-        }
-      }
-      deleted.sort((a, b) -> Long.compare(b, a));
+    if (recovered.damage().isEmpty() || mode != RecoveryMode.POINT_IN_TIME) {
+      return deleted;
     }
-    long operations = operations(kept);
-    long opened = cut == null ? current + 1 : cutGeneration;
-    boolean adopt = cut == null && nextPrepared;
-    long last = kept.isEmpty() ? minGeneration - 1 : kept.get(kept.size() - 1).generation();
-    if (ignored.isEmpty() == false) {
-      LOGGER.log(Level.DEBUG, "translog recovery: files not used: {0}", ignored);
+    long first = recovered.firstDropped();
+    deleted.addAll(listing.generations().tailMap(first).keySet());
+    for (Map.Entry<Long, Path> sealed : listing.sealedCheckpoints().tailMap(first).entrySet()) {
+      recovered.noteDurable(highWaterOfDropped(sealed.getValue(), uuid));
+      if (deleted.contains(sealed.getKey()) == false) {
+        deleted.add(sealed.getKey());
+      }
     }
-    RecoveryReport report =
-        new RecoveryReport(
-            mode,
-            false,
-            minGeneration,
-            last,
-            operations,
-            pastCheckpoint,
-            opened,
-            Optional.ofNullable(cut),
-            deleted,
-            ignored);
-    return new RecoveryPlan(
-        uuid,
-        live,
-        kept,
-        seal,
-        deleted,
-        leftovers,
-        minGeneration,
-        opened,
-        adopt,
-        highWater,
-        report);
+    deleted.sort((a, b) -> Long.compare(b, a));
+    return deleted;
   }
 
   private RecoveryPlan planCreation(TranslogFiles.Listing listing) throws IOException {
@@ -266,22 +236,12 @@ final class RecoveryPlanner {
               + found
               + "; without the live checkpoint nothing in them can be trusted");
     }
-    UUID uuid = UUID.randomUUID();
-    RecoveryReport report =
-        new RecoveryReport(
-            mode, true, 1, 0, 0, 0, 1, Optional.empty(), List.of(), listing.temporary());
     return new RecoveryPlan(
-        uuid,
+        mode,
         null,
-        List.of(),
-        null,
-        List.of(),
-        List.of(),
-        1,
-        1,
-        false,
-        Checkpoint.NO_SEQ_NO,
-        report);
+        GenerationRange.created(UUID.randomUUID(), listing.temporary()),
+        new RecoveredGenerations(Checkpoint.NO_SEQ_NO),
+        List.of());
   }
 
   /** Whether a generation file holds a record under its own header, whichever UUID it names. */
@@ -297,61 +257,6 @@ final class RecoveryPlanner {
     return GenerationScan.holdsRecords(directory, file, 1, uuid);
   }
 
-  /**
-   * Generation files beyond the live checkpoint's generation can only be the next generation,
-   * holding no record: prepared ahead, or left by an interrupted roll or recovery. Nothing is
-   * appended to a generation before a checkpoint names it. Returns whether that next generation's
-   * file is there, prepared and usable.
-   */
-  private boolean checkNothingBeyond(TranslogFiles.Listing listing, long current, UUID uuid)
-      throws IOException {
-    boolean nextPrepared = false;
-    for (Map.Entry<Long, Path> entry : listing.generations().tailMap(current + 1).entrySet()) {
-      Path file = entry.getValue();
-      String problem = null;
-      if (entry.getKey() != current + 1) {
-        problem = "only the next generation, holding no record, may lie beyond";
-      } else if (GenerationScan.holdsRecords(directory, file, entry.getKey(), uuid)) {
-        problem = "it holds records, but no record is appended before a checkpoint names it";
-      }
-      if (problem != null) {
-        throw new TranslogCorruptedException(
-            file,
-            TranslogCorruptedException.NO_OFFSET,
-            String.format(
-                Locale.ROOT,
-                "generation %d lies beyond generation %d that %s names as current, and %s; the"
-                    + " checkpoint is stale or the file does not belong here",
-                entry.getKey(),
-                current,
-                TranslogFiles.LIVE_CHECKPOINT,
-                problem));
-      }
-      nextPrepared = isPrepared(file);
-    }
-    for (Path sealed : listing.sealedCheckpoints().tailMap(current + 1).values()) {
-      throw new TranslogCorruptedException(
-          sealed,
-          TranslogCorruptedException.NO_OFFSET,
-          "a sealed checkpoint beyond generation "
-              + current
-              + " that "
-              + TranslogFiles.LIVE_CHECKPOINT
-              + " names as current; the checkpoint is stale or the file does not belong here");
-    }
-    return nextPrepared;
-  }
-
-  /** Whether a file holding no record has a valid header and a prepared region past it. */
-  private static boolean isPrepared(Path file) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      TranslogHeader.read(channel, file);
-      return channel.size() > TranslogHeader.SIZE;
-    } catch (TranslogCorruptedException e) {
-      return false;
-    }
-  }
-
   /** The high-water mark of a sealed checkpoint that a cut drops, or -1 if it cannot be read. */
   private static long highWaterOfDropped(Path file, UUID uuid) {
     try {
@@ -361,25 +266,6 @@ final class RecoveryPlanner {
           : Checkpoint.NO_SEQ_NO;
     } catch (IOException e) {
       return Checkpoint.NO_SEQ_NO;
-    }
-  }
-
-  /**
-   * A sealed checkpoint of another translog, or of another generation, is refused in every mode.
-   */
-  private void checkIdentity(Path file, Checkpoint checkpoint, UUID uuid, long generation)
-      throws TranslogCorruptedException {
-    if (checkpoint.translogUuid().equals(uuid) == false) {
-      throw GenerationScan.foreign(directory, file, checkpoint.translogUuid(), uuid);
-    }
-    if (checkpoint.generation() != generation) {
-      throw new TranslogCorruptedException(
-          file,
-          TranslogCorruptedException.NO_OFFSET,
-          "the sealed checkpoint describes generation "
-              + checkpoint.generation()
-              + ", but its name says "
-              + generation);
     }
   }
 
@@ -394,13 +280,13 @@ final class RecoveryPlanner {
    * never seals short of the live checkpoint; only such a cut does, and a crash before the live
    * checkpoint named the next generation leaves it so.
    */
-  private boolean isInterruptedCut(Path file, UUID uuid, Checkpoint sealed, Checkpoint live)
+  private boolean isInterruptedCut(Path file, Checkpoint sealed, Checkpoint live)
       throws IOException {
     if (mode == RecoveryMode.STRICT || file == null) {
       return false;
     }
     GenerationScan scan =
-        GenerationScan.scan(directory, file, live.generation(), uuid, live, false);
+        GenerationScan.scan(directory, file, live.generation(), live.translogUuid(), live, false);
     return scan.damage() != null
         && scan.wholeGenerationLost() == false
         && scan.trustedEnd() == sealed.offset()
@@ -409,22 +295,20 @@ final class RecoveryPlanner {
         && scan.maxSeqNo() == sealed.maxSeqNo();
   }
 
-  private static void checkSealedExtendsLive(Path sealedFile, Checkpoint sealed, Checkpoint live)
-      throws TranslogCorruptedException {
-    if (sealed.offset() < live.offset() || sealed.operations() < live.operations()) {
-      throw new TranslogCorruptedException(
-          sealedFile,
-          TranslogCorruptedException.NO_OFFSET,
-          String.format(
-              Locale.ROOT,
-              "the sealed checkpoint vouches for %d bytes and %d operations, less than the %d"
-                  + " bytes and %d operations the live checkpoint vouches for; a roll only ever"
-                  + " seals a generation at or past its last checkpoint",
-              sealed.offset(),
-              sealed.operations(),
-              live.offset(),
-              live.operations()));
-    }
+  private static TranslogCorruptedException sealedShortOfLive(
+      Path sealedFile, Checkpoint sealed, Checkpoint live) {
+    return new TranslogCorruptedException(
+        sealedFile,
+        TranslogCorruptedException.NO_OFFSET,
+        String.format(
+            Locale.ROOT,
+            "the sealed checkpoint vouches for %d bytes and %d operations, less than the %d"
+                + " bytes and %d operations the live checkpoint vouches for; a roll only ever"
+                + " seals a generation at or past its last checkpoint",
+            sealed.offset(),
+            sealed.operations(),
+            live.offset(),
+            live.operations()));
   }
 
   private static void checkStatistics(
@@ -450,50 +334,5 @@ final class RecoveryPlanner {
               atBound.minSeqNo(),
               atBound.maxSeqNo()));
     }
-  }
-
-  /**
-   * Whether the mode accepts cutting the translog at this damage. {@link
-   * RecoveryMode#TOLERATE_TORN_TAIL} accepts record damage in the newest generation past the offset
-   * that the previous checkpoint already vouched for: what the last checkpoint added.
-   */
-  private boolean tolerated(
-      GenerationScan scan,
-      long generation,
-      long current,
-      Path sealedFile,
-      LiveCheckpointFile.State live) {
-    return switch (mode) {
-      case STRICT -> false;
-      case POINT_IN_TIME -> true;
-      case TOLERATE_TORN_TAIL -> {
-        if (generation != current || scan.wholeGenerationLost()) {
-          yield false;
-        }
-        // Where the bytes the last checkpoint added start: after what the previous checkpoint
-        // vouched for in this generation, or at its start if that one named an older generation.
-        // When the previous checkpoint is unknown (its slot is damaged) or the generation was
-        // sealed, nothing is tolerated.
-        Checkpoint.Counted previous = live.previous();
-        long previouslyVouched;
-        if (sealedFile != null || previous == null) {
-          previouslyVouched = live.newest().checkpoint().offset();
-        } else if (previous.checkpoint().generation() == current) {
-          previouslyVouched = previous.checkpoint().offset();
-        } else {
-          previouslyVouched = TranslogHeader.SIZE;
-        }
-        yield scan.trustedEnd() >= previouslyVouched
-            && scan.trustedEnd() < live.newest().checkpoint().offset();
-      }
-    };
-  }
-
-  private static long operations(List<Generations.Sealed> kept) {
-    long total = 0;
-    for (Generations.Sealed generation : kept) {
-      total += generation.operations();
-    }
-    return total;
   }
 }

@@ -24,27 +24,28 @@ public final class RecoveryReport {
   private final List<Long> deletedGenerations;
   private final List<Path> ignoredFiles;
 
+  /**
+   * @param range the generations the live checkpoint named
+   * @param recovered what recovery kept of them
+   * @param openedGeneration the new generation appends go to
+   * @param deletedGenerations the generations a cut deleted, newest first
+   */
   RecoveryReport(
       RecoveryMode mode,
-      boolean created,
-      long firstGeneration,
-      long lastGeneration,
-      long operations,
-      long operationsPastCheckpoint,
+      GenerationRange range,
+      RecoveredGenerations recovered,
       long openedGeneration,
-      Optional<TranslogCorruptedException> damage,
-      List<Long> deletedGenerations,
-      List<Path> ignoredFiles) {
+      List<Long> deletedGenerations) {
     this.mode = mode;
-    this.created = created;
-    this.firstGeneration = firstGeneration;
-    this.lastGeneration = lastGeneration;
-    this.operations = operations;
-    this.operationsPastCheckpoint = operationsPastCheckpoint;
+    this.created = range.created();
+    this.firstGeneration = range.minGeneration();
+    this.lastGeneration = recovered.lastGeneration(range.minGeneration());
+    this.operations = recovered.operations();
+    this.operationsPastCheckpoint = recovered.operationsPastCheckpoint();
     this.openedGeneration = openedGeneration;
-    this.damage = damage;
+    this.damage = recovered.damage();
     this.deletedGenerations = List.copyOf(deletedGenerations);
-    this.ignoredFiles = List.copyOf(ignoredFiles);
+    this.ignoredFiles = range.ignored();
   }
 
   /** The recovery mode used. */

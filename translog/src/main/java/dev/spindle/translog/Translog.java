@@ -184,10 +184,11 @@ public final class Translog implements Closeable {
    * recovery mode} says and starts a new generation for appends. Recovery reads and verifies every
    * record it keeps; see {@link #recoveryReport()} for what it found.
    *
-   * @throws TranslogLockedException if another translog, or a {@link TranslogInspector}, has the
-   *     directory open: in this JVM (refused by a JVM-wide registry of locked directories, keyed by
-   *     the lock file's identity, before any descriptor of the lock file is opened, so the holder
-   *     keeps its lock) or in another process (refused by the operating-system lock)
+   * @throws TranslogLockedException if another translog, or a {@link
+   *     dev.spindle.translog.inspect.TranslogInspector}, has the directory open: in this JVM
+   *     (refused by a JVM-wide registry of locked directories, keyed by the lock file's identity,
+   *     before any descriptor of the lock file is opened, so the holder keeps its lock) or in
+   *     another process (refused by the operating-system lock)
    * @throws TranslogCorruptedException if the files are damaged beyond what the recovery mode
    *     tolerates, belong to another translog, or contradict each other; nothing was changed then
    *     (but for the lock file, created if missing)

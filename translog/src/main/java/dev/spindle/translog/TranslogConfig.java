@@ -22,8 +22,9 @@ import java.util.concurrent.Executor;
 public final class TranslogConfig {
 
   /**
-   * The default write buffer: 1 MiB, as Elasticsearch settled on (PR #63374). Appends copy into the
-   * buffer, and full buffers are written to the file without waiting for any fsync.
+   * The default write buffer: 1 MiB, as Elasticsearch settled on (elastic/elasticsearch#63374).
+   * Appends copy into the buffer, and full buffers are written to the file without waiting for any
+   * fsync.
    */
   public static final int DEFAULT_BUFFER_SIZE = 1 << 20;
 

@@ -32,6 +32,9 @@ final class TranslogFiles {
 
   static final String TEMPORARY_SUFFIX = ".tmp";
 
+  /** What the name of every file of a translog starts with. */
+  static final String NAME_PREFIX = "translog";
+
   /** Generation files are prepared to a multiple of this, the page size of every common system. */
   static final int PAGE_SIZE = 4096;
 
@@ -96,7 +99,7 @@ final class TranslogFiles {
           generations.put(Long.parseLong(generation.group(1)), path);
         } else if (checkpoint.matches()) {
           sealed.put(Long.parseLong(checkpoint.group(1)), path);
-        } else if (name.startsWith("translog") && name.endsWith(TEMPORARY_SUFFIX)) {
+        } else if (name.startsWith(NAME_PREFIX) && name.endsWith(TEMPORARY_SUFFIX)) {
           temporary.add(path);
         }
       }

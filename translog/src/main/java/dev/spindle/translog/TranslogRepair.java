@@ -15,9 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Carries out, for {@link TranslogInspector#repair}, a recovery plan that cuts the translog: first
- * backs up every file the plan deletes or overwrites, then carries the plan out exactly as {@link
- * Translog#open} would, without opening the translog for appends.
+ * Carries out, for {@link dev.spindle.translog.inspect.TranslogInspector#repair}, a recovery plan
+ * that cuts the translog: first backs up every file the plan deletes or overwrites, then carries
+ * the plan out exactly as {@link Translog#open} would, without opening the translog for appends.
  *
  * <p>The backup is made durable before the first change: each copy is forced, and so is the backup
  * directory. The note {@value #UNDO_NOTE} in it names the translog directory, the cut, every file
@@ -29,10 +29,10 @@ final class TranslogRepair {
   static final String UNDO_NOTE = "UNDO.txt";
 
   private final Path directory;
-  private final RecoveryPreview preview;
+  private final PlannedRecovery preview;
   private final Path backup;
 
-  TranslogRepair(Path directory, RecoveryPreview preview, Path backup) {
+  TranslogRepair(Path directory, PlannedRecovery preview, Path backup) {
     this.directory = directory;
     this.preview = preview;
     this.backup = backup;
@@ -79,8 +79,7 @@ final class TranslogRepair {
   }
 
   /** Carries the plan out; the translog is left closed, as after an open and a close. */
-  void carryOut() throws IOException {
-    RecoveryPlan plan = preview.plan();
+  static void carryOut(Path directory, RecoveryPlan plan) throws IOException {
     BackgroundWork background = new BackgroundWork(Runnable::run, directory, failure -> {});
     // The opened generation receives no record before the next open starts another one, so one
     // page past its header is all it needs.

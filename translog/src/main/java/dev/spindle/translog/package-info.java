@@ -44,25 +44,36 @@
  *
  * <h2>Recovery</h2>
  *
- * {@code RecoveryPlanner} reads the directory and decides, changing nothing ({@code GenerationScan}
- * verifies one generation), and returns a {@code RecoveryPlan}, which {@link
- * dev.spindle.translog.Translog#open} carries out: seal the last generation, prepare or adopt the
- * next one, point the live checkpoint at it. The {@link dev.spindle.translog.RecoveryMode} decides
- * what damage inside a checkpointed range does; past the checkpoint of the generation that was
- * being written, the first record that does not prove itself simply ends the log.
+ * {@code RecoveryPlanner} reads the directory and decides, changing nothing, one decision per
+ * piece: {@code GenerationRange} which generations to read, {@code GenerationBound} what the
+ * checkpoint vouches for in each, {@code GenerationScan} where each ends, {@code CutRule} whether
+ * the mode cuts at damage; the walk collects into {@code RecoveredGenerations}. It returns a {@code
+ * RecoveryPlan}, which {@link dev.spindle.translog.Translog#open} carries out: seal the last
+ * generation, prepare or adopt the next one, point the live checkpoint at it. The {@link
+ * dev.spindle.translog.RecoveryMode} decides what damage inside a checkpointed range does; past the
+ * checkpoint of the generation that was being written, the first record that does not prove itself
+ * simply ends the log.
  *
  * <h2>Inspection and repair</h2>
  *
- * {@link dev.spindle.translog.TranslogInspector} is the read-only entry point for tools (the {@code
- * spindle-translog} command line is one): it takes the directory lock, describes the live
- * checkpoint's slots ({@link dev.spindle.translog.CheckpointInfo}) and every generation ({@link
- * dev.spindle.translog.GenerationInfo}, read by {@code GenerationSources} and {@link
- * dev.spindle.translog.GenerationRecords} with the bounds recovery uses: {@code GenerationScan}
- * reads through the same {@code GenerationRecords}), and previews recovery in any mode with {@code
- * RecoveryPlanner} itself ({@link dev.spindle.translog.RecoveryPreview}), so a preview and {@link
- * dev.spindle.translog.Translog#open} cannot disagree. {@code RecoveryPlan} lists the files its
- * carrying out changes next to the code that changes them; {@code TranslogRepair} backs those up
- * and carries a cutting plan out, for {@link dev.spindle.translog.TranslogInspector#repair}.
+ * The API for tools lives in its own package, {@link dev.spindle.translog.inspect}, so that this
+ * package's API stays what an application needs: {@link dev.spindle.translog.Translog}, its {@link
+ * dev.spindle.translog.TranslogConfig}, the values it hands out ({@link
+ * dev.spindle.translog.Location}, {@link dev.spindle.translog.Operation}, {@link
+ * dev.spindle.translog.TranslogSnapshot}, {@link dev.spindle.translog.RetentionLock}, {@link
+ * dev.spindle.translog.RecoveryReport}, {@link dev.spindle.translog.TranslogStats}), the two enums
+ * and the exceptions. The inspect package declares what an inspection returns as interfaces; this
+ * package implements them with the code recovery itself reads by, because an inspection that read
+ * the files with code of its own could disagree with recovery. Java gives a neighbouring package no
+ * access but public, so one class is public for the inspector alone: {@link
+ * dev.spindle.translog.InspectAccess}, marked {@code @lucene.internal}, which hands out the
+ * directory lock (through {@code DirectoryLock.obtain}, the only way to it), the planner's preview
+ * and the readers. Behind it, {@code InspectedCheckpoint} and {@code InspectedGeneration} describe
+ * what {@code GenerationFiles} found of a generation, read with the bound {@code GenerationBound}
+ * decides for the planner too; {@code BoundedRecords} reads the records for recovery ({@code
+ * GenerationScan}) and inspector alike; {@code PlannedRecovery} shows a {@code RecoveryPlan}, whose
+ * list of the files it changes sits next to the code that changes them; {@code TranslogRepair}
+ * backs those up and carries a cutting plan out.
  *
  * <h2>Locks</h2>
  *

@@ -1,7 +1,7 @@
 package dev.spindle.translog.cli;
 
-import dev.spindle.translog.CheckpointInfo;
-import dev.spindle.translog.GenerationInfo;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
 import java.nio.file.Path;
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package dev.spindle.translog.cli;
 
-import dev.spindle.translog.TranslogInspector;
 import dev.spindle.translog.TranslogLockedException;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;

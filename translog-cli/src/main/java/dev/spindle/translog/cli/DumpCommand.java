@@ -1,10 +1,10 @@
 package dev.spindle.translog.cli;
 
-import dev.spindle.translog.CheckpointInfo;
-import dev.spindle.translog.GenerationInfo;
-import dev.spindle.translog.GenerationRecords;
 import dev.spindle.translog.Operation;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.GenerationRecords;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -5,12 +5,11 @@ import static dev.spindle.translog.cli.Describe.name;
 import static dev.spindle.translog.cli.Describe.seqNos;
 import static dev.spindle.translog.cli.Describe.vouches;
 
-import dev.spindle.translog.CheckpointInfo;
-import dev.spindle.translog.GenerationInfo;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,19 +41,55 @@ final class InspectCommand extends DirectoryCommand {
   @Override
   int run(TranslogInspector inspector) throws IOException {
     PrintWriter out = out();
-    List<CheckpointInfo> slots = inspector.liveCheckpointSlots();
     Optional<CheckpointInfo> live = inspector.liveCheckpoint();
     List<GenerationInfo> generations = inspector.generations();
+    printTranslog(out, inspector, live, generations);
+    printLiveCheckpoint(out, inspector, live);
+    printRetention(out, live, generations);
+    out.println("generations");
+    if (generations.isEmpty()) {
+      out.println("  none");
+    }
+    for (GenerationInfo generation : generations) {
+      printGeneration(out, inspector, generation);
+    }
+    printTemporaryFiles(out, inspector.temporaryFiles());
+    return ExitCodes.CLEAN;
+  }
 
+  /** How many files of the translog there are, and their total size. */
+  record DiskUsage(long files, long bytes) {
+
+    static DiskUsage of(List<Path> files) throws IOException {
+      long bytes = 0;
+      for (Path file : files) {
+        bytes += Files.size(file);
+      }
+      return new DiskUsage(files.size(), bytes);
+    }
+  }
+
+  private static void printTranslog(
+      PrintWriter out,
+      TranslogInspector inspector,
+      Optional<CheckpointInfo> live,
+      List<GenerationInfo> generations)
+      throws IOException {
     out.println("translog " + inspector.directory().toAbsolutePath());
     out.println(
         "  uuid             "
             + live.map(c -> c.translogUuid().toString()).orElse(headerUuids(generations)));
-    out.println("  format           version 2");
-    long[] disk = bytesOnDisk(inspector.directory());
-    out.println("  on disk          " + disk[1] + " bytes in " + count(disk[0], "translog file"));
+    out.println("  format           version " + inspector.formatVersion());
+    DiskUsage disk = DiskUsage.of(inspector.files());
+    out.println(
+        "  on disk          " + disk.bytes() + " bytes in " + count(disk.files(), "translog file"));
+  }
 
-    out.println("live checkpoint " + inspector.directory().resolve("translog.ckp"));
+  private static void printLiveCheckpoint(
+      PrintWriter out, TranslogInspector inspector, Optional<CheckpointInfo> live)
+      throws IOException {
+    List<CheckpointInfo> slots = inspector.liveCheckpointSlots();
+    out.println("live checkpoint " + inspector.liveCheckpointFile());
     if (slots.isEmpty()) {
       out.println("  missing");
     }
@@ -78,7 +113,10 @@ final class InspectCommand extends DirectoryCommand {
               + ", seqNo high-water mark "
               + checkpoint.seqNoHighWater());
     }
+  }
 
+  private static void printRetention(
+      PrintWriter out, Optional<CheckpointInfo> live, List<GenerationInfo> generations) {
     out.println("retention");
     if (live.isPresent()) {
       CheckpointInfo checkpoint = live.get();
@@ -111,25 +149,19 @@ final class InspectCommand extends DirectoryCommand {
     out.println(
         "  retention locks and snapshots live in the memory of the process that has the translog"
             + " open; none is on disk");
+  }
 
-    out.println("generations");
-    if (generations.isEmpty()) {
-      out.println("  none");
-    }
-    for (GenerationInfo generation : generations) {
-      printGeneration(out, generation);
-    }
-    List<Path> temporary = inspector.temporaryFiles();
+  private static void printTemporaryFiles(PrintWriter out, List<Path> temporary) {
     out.println(
         "temporary files  "
             + (temporary.isEmpty()
                 ? "none"
                 : temporary.stream().map(Describe::name).toList()
                     + ": left by interrupted writes; recovery ignores them"));
-    return ExitCodes.CLEAN;
   }
 
-  private static void printGeneration(PrintWriter out, GenerationInfo generation) {
+  private static void printGeneration(
+      PrintWriter out, TranslogInspector inspector, GenerationInfo generation) {
     out.println(
         "  generation " + generation.generation() + "  " + Describe.role(generation.role()));
     out.println(
@@ -146,7 +178,9 @@ final class InspectCommand extends DirectoryCommand {
                   : " DAMAGED: " + sealed.damage().get().getMessage()));
     } else if (generation.role() == GenerationInfo.Role.CURRENT) {
       out.println(
-          "    checkpoint  translog.ckp (live): vouches for "
+          "    checkpoint  "
+              + name(inspector.liveCheckpointFile())
+              + " (live): vouches for "
               + generation.vouchedLength()
               + " bytes; records past them count when they prove themselves");
     }
@@ -182,20 +216,5 @@ final class InspectCommand extends DirectoryCommand {
       generation.headerUuid().filter(u -> uuids.contains(u) == false).ifPresent(uuids::add);
     }
     return "unknown (no valid live checkpoint); generation headers name " + uuids;
-  }
-
-  /** The number of translog files and their total size. */
-  private static long[] bytesOnDisk(Path directory) throws IOException {
-    long files = 0;
-    long bytes = 0;
-    try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory, "translog*")) {
-      for (Path file : stream) {
-        if (Files.isRegularFile(file)) {
-          files++;
-          bytes += Files.size(file);
-        }
-      }
-    }
-    return new long[] {files, bytes};
   }
 }

@@ -4,15 +4,15 @@ import static dev.spindle.translog.cli.Describe.count;
 import static dev.spindle.translog.cli.Describe.name;
 import static dev.spindle.translog.cli.Describe.seqNos;
 
-import dev.spindle.translog.CheckpointInfo;
-import dev.spindle.translog.GenerationInfo;
-import dev.spindle.translog.KeptGeneration;
 import dev.spindle.translog.RecoveryMode;
-import dev.spindle.translog.RecoveryPreview;
 import dev.spindle.translog.RecoveryReport;
 import dev.spindle.translog.TranslogCorruptedException;
 import dev.spindle.translog.TranslogFormatVersionException;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.CheckpointInfo;
+import dev.spindle.translog.inspect.GenerationInfo;
+import dev.spindle.translog.inspect.KeptGeneration;
+import dev.spindle.translog.inspect.RecoveryPreview;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -82,6 +82,22 @@ final class PlanPrinter {
       out.println("verdict   CLEAN: opens in " + mode + " with nothing cut");
     }
 
+    printKept(preview);
+    if (preview.cuts()) {
+      printDropped(preview);
+    }
+    printNotes(report);
+    printFiles(preview);
+    out.println(
+        "after     appends go to generation "
+            + report.openedGeneration()
+            + "; the next assigned seqNo is "
+            + (preview.seqNoHighWater() + 1));
+  }
+
+  /** What the mode keeps: the operations, and each kept generation up to where. */
+  private void printKept(RecoveryPreview preview) {
+    RecoveryReport report = preview.report();
     List<KeptGeneration> kept = preview.keptGenerations();
     long minSeqNo = -1;
     long maxSeqNo = -1;
@@ -108,9 +124,10 @@ final class PlanPrinter {
       out.println(
           String.format(
               Locale.ROOT,
-              "  generation %d  %s bytes [48, %d)  %s  %s%s",
+              "  generation %d  %s bytes [%d, %d)  %s  %s%s",
               generation.generation(),
               name(generation.file()),
+              inspector.headerLength(),
               generation.length(),
               count(generation.operations(), "operation"),
               seqNos(generation.minSeqNo(), generation.maxSeqNo()),
@@ -120,9 +137,10 @@ final class PlanPrinter {
                       : "  (sealed at its end)"
                   : ""));
     }
-    if (preview.cuts()) {
-      printDropped(preview);
-    }
+  }
+
+  /** What else recovery finds: records past the checkpoint, a damaged slot, unused files. */
+  private void printNotes(RecoveryReport report) throws IOException {
     if (report.operationsPastCheckpoint() > 0) {
       out.println(
           "note      "
@@ -144,12 +162,6 @@ final class PlanPrinter {
           "note      files recovery ignores: "
               + report.ignoredFiles().stream().map(Describe::name).toList());
     }
-    printFiles(preview);
-    out.println(
-        "after     appends go to generation "
-            + report.openedGeneration()
-            + "; the next assigned seqNo is "
-            + (preview.seqNoHighWater() + 1));
   }
 
   /** What the cut gives up: the rest of the cut generation, and every generation after it. */

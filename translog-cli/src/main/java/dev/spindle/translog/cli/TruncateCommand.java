@@ -3,10 +3,10 @@ package dev.spindle.translog.cli;
 import static dev.spindle.translog.cli.Describe.count;
 
 import dev.spindle.translog.RecoveryMode;
-import dev.spindle.translog.RecoveryPreview;
 import dev.spindle.translog.TranslogCorruptedException;
 import dev.spindle.translog.TranslogFormatVersionException;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.RecoveryPreview;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;

@@ -1,10 +1,10 @@
 package dev.spindle.translog.cli;
 
 import dev.spindle.translog.RecoveryMode;
-import dev.spindle.translog.RecoveryPreview;
 import dev.spindle.translog.TranslogCorruptedException;
 import dev.spindle.translog.TranslogFormatVersionException;
-import dev.spindle.translog.TranslogInspector;
+import dev.spindle.translog.inspect.RecoveryPreview;
+import dev.spindle.translog.inspect.TranslogInspector;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,11 +2,11 @@ package dev.spindle.translog.cli;
 
 import dev.spindle.tests.RandomTranslogConfig;
 import dev.spindle.tests.TranslogDamage;
-import dev.spindle.translog.Location;
 import dev.spindle.translog.Translog;
 import dev.spindle.translog.TranslogConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,6 +105,7 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
       records += Long.parseLong(verified.group(1));
     }
     assertEquals(inspect.toString(), translog.operations(), records);
+    checkInspectSummary(dir, inspect);
 
     for (String mode : ModeConverter.candidates(true)) {
       CliRun verify = CliRun.run("verify", "--mode", mode, dir.toString());
@@ -166,6 +167,28 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * The format version, the bytes on disk and the live checkpoint's file, as FORMAT.md names them.
+   */
+  private static void checkInspectSummary(Path dir, CliRun inspect) throws IOException {
+    assertTrue(inspect.toString(), inspect.out.contains("\n  format           version 2\n"));
+    long files = 0;
+    long bytes = 0;
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "translog*")) {
+      for (Path file : stream) {
+        files++;
+        bytes += Files.size(file);
+      }
+    }
+    assertTrue(
+        inspect.toString(),
+        inspect.out.contains(
+            "  on disk          " + bytes + " bytes in " + files + " translog files"));
+    Path live = dir.toAbsolutePath().resolve("translog.ckp");
+    assertTrue(inspect.toString(), inspect.out.contains("\nlive checkpoint " + live + "\n"));
+    assertTrue(inspect.toString(), inspect.out.contains("    checkpoint  translog.ckp (live): "));
+  }
+
   /** The dump holds every operation, in order, with its location, checksum and payload. */
   private static void checkDump(
       TranslogDamage translog, CliRun dump, Pattern pattern, String payload) {
@@ -173,19 +196,20 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
     assertEquals(dump.toString(), "", dump.err);
     List<Matcher> lines = matches(pattern, dump);
     assertEquals(dump.toString(), translog.operations(), lines.size());
-    Location previous = null;
+    long previousGeneration = 0;
+    long previousOffset = -1;
     for (int i = 0; i < lines.size(); i++) {
       Matcher line = lines.get(i);
       assertEquals(dump.toString(), translog.seqNo(i), Long.parseLong(line.group(1)));
-      Location location =
-          new Location(
-              Long.parseLong(line.group(2)),
-              Long.parseLong(line.group(3)),
-              Integer.parseInt(line.group(4)),
-              translog.seqNo(i));
-      assertEquals(translog.payload(i).length + 16, location.size());
-      assertTrue("log order", previous == null || previous.compareTo(location) < 0);
-      previous = location;
+      long generation = Long.parseLong(line.group(2));
+      long offset = Long.parseLong(line.group(3));
+      assertEquals(translog.payload(i).length + 16, Integer.parseInt(line.group(4)));
+      assertTrue(
+          "log order",
+          generation > previousGeneration
+              || (generation == previousGeneration && offset > previousOffset));
+      previousGeneration = generation;
+      previousOffset = offset;
       if (payload == null) {
         assertNull(line.group(6));
       } else {

@@ -1,6 +1,5 @@
 package dev.spindle.translog;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -8,22 +7,14 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The records of one generation file, read in file order and each verified, from {@link
- * TranslogInspector#readRecords}: every record up to the length a checkpoint vouches for, then, for
- * a generation that may hold durable records past its checkpoint (the one being written when the
- * translog stopped), the records that prove themselves. Reading ends at the vouched length of a
- * sealed generation, at the first record that does not prove itself past the vouched length (the
- * normal end of a translog that crashed), or at damage before the vouched length, which {@link
- * #damage()} then holds. These are the rules recovery reads by, in the same code.
+ * Reads the records of one generation file by its bound: every record up to the vouched length must
+ * verify, and past it, if the bound says so, the records that prove themselves. Recovery ({@link
+ * GenerationScan}) reads every generation it keeps through it, and it is the translog's {@link
+ * dev.spindle.translog.inspect.GenerationRecords}, so an inspector reads by the same code.
  *
- * <p>Never throws for damage: {@link #next()} returns null, and {@link #damage()} and {@link
- * #endReason()} say why. Other I/O errors are thrown.
- *
- * <p>Not thread-safe: one thread iterates it. Reads only; close it to release the file.
- *
- * @lucene.experimental
+ * <p>Never throws for damage. Not thread-safe: one thread iterates it.
  */
-public final class GenerationRecords implements Closeable {
+final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRecords {
 
   private final long generation;
   private final Path file;
@@ -45,7 +36,7 @@ public final class GenerationRecords implements Closeable {
    * @param damage damage found before reading (a missing or bad checkpoint, a missing file, a bad
    *     header), or null
    */
-  GenerationRecords(
+  BoundedRecords(
       long generation,
       Path file,
       FileChannel channel,
@@ -70,30 +61,22 @@ public final class GenerationRecords implements Closeable {
     }
   }
 
-  /** The generation. */
+  @Override
   public long generation() {
     return generation;
   }
 
-  /** The generation file. */
+  @Override
   public Path file() {
     return file;
   }
 
-  /**
-   * The length of the file that a checkpoint vouches for: every record before it must verify. The
-   * header's length if no checkpoint vouches for the generation.
-   */
+  @Override
   public long vouchedLength() {
     return vouchedLength;
   }
 
-  /**
-   * Returns the next record, verified, or null once reading has ended: see {@link #endReason()} and
-   * {@link #damage()}. The returned operation's payload belongs to the caller.
-   *
-   * @throws IOException if the file cannot be read; damage is not thrown
-   */
+  @Override
   public Operation next() throws IOException {
     if (endReason != null) {
       return null;
@@ -137,28 +120,17 @@ public final class GenerationRecords implements Closeable {
         e);
   }
 
-  /**
-   * Where the records read so far end: the offset past the last record returned, where the first
-   * bad one starts once reading has ended.
-   */
+  @Override
   public long position() {
     return reader == null ? TranslogHeader.SIZE : reader.position();
   }
 
-  /**
-   * Why reading ended (the vouched end of a sealed generation, zeros, a record that does not prove
-   * itself, the end of the file, or the damage), or null while records remain.
-   */
+  @Override
   public String endReason() {
     return endReason;
   }
 
-  /**
-   * Damage: records that end before the vouched length (a {@link TranslogCorruptedException} naming
-   * the file and the offset of the first bad record), a missing file, a bad header, a file of
-   * another translog or generation, or a missing or bad sealed checkpoint that should vouch for the
-   * file. Empty while none was found.
-   */
+  @Override
   public Optional<IOException> damage() {
     return Optional.ofNullable(damage);
   }

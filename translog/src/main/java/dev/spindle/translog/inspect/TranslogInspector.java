@@ -1,18 +1,22 @@
-package dev.spindle.translog;
+package dev.spindle.translog.inspect;
 
+import dev.spindle.translog.InspectAccess;
+import dev.spindle.translog.RecoveryMode;
+import dev.spindle.translog.Translog;
+import dev.spindle.translog.TranslogCorruptedException;
+import dev.spindle.translog.TranslogFormatVersionException;
+import dev.spindle.translog.TranslogLockedException;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.Set;
 
 /**
  * Reads a translog directory without opening the translog, for tools and operators: its live
@@ -51,15 +55,15 @@ import java.util.TreeSet;
 public final class TranslogInspector implements Closeable {
 
   private final Path directory;
-  private final DirectoryLock lock;
+  private final Closeable lock;
 
-  /** Guarded by this: repairs carried out; previews made before the last one are stale. */
-  private long repairs;
+  /** Guarded by this: the previews made since the last repair, the only ones a repair accepts. */
+  private final Set<RecoveryPreview> previews = Collections.newSetFromMap(new IdentityHashMap<>());
 
   /** Guarded by this. */
   private boolean closed;
 
-  private TranslogInspector(Path directory, DirectoryLock lock) {
+  private TranslogInspector(Path directory, Closeable lock) {
     this.directory = directory;
     this.lock = lock;
   }
@@ -78,18 +82,13 @@ public final class TranslogInspector implements Closeable {
     if (Files.isDirectory(directory) == false) {
       throw new NoSuchFileException(directory.toString(), null, "not a directory");
     }
-    TranslogFiles.Listing listing = TranslogFiles.list(directory);
-    if (listing.liveCheckpoint() == false
-        && listing.generations().isEmpty()
-        && listing.sealedCheckpoints().isEmpty()
-        && listing.temporary().isEmpty()
-        && Files.exists(directory.resolve(TranslogFiles.LOCK_FILE)) == false) {
+    if (InspectAccess.holdsTranslogFiles(directory) == false) {
       throw new NoSuchFileException(
-          directory.resolve(TranslogFiles.LIVE_CHECKPOINT).toString(),
+          InspectAccess.liveCheckpointFile(directory).toString(),
           null,
           "the directory holds no translog file");
     }
-    return new TranslogInspector(directory, DirectoryLock.obtain(directory));
+    return new TranslogInspector(directory, InspectAccess.lock(directory));
   }
 
   /** The translog directory. */
@@ -98,12 +97,41 @@ public final class TranslogInspector implements Closeable {
   }
 
   /**
+   * The live checkpoint's file in the directory, {@code translog.ckp}, whether or not it exists.
+   */
+  public Path liveCheckpointFile() {
+    return InspectAccess.liveCheckpointFile(directory);
+  }
+
+  /**
+   * The format version this build reads and writes: in every generation header and checkpoint.
+   * Files of any other version are refused (see {@link TranslogFormatVersionException}).
+   */
+  public int formatVersion() {
+    return InspectAccess.formatVersion();
+  }
+
+  /** The length of a generation file's header in this format: its first record starts there. */
+  public int headerLength() {
+    return InspectAccess.headerLength();
+  }
+
+  /**
+   * Every regular file of the directory that is a translog's: generation files, checkpoints,
+   * temporary files and the lock file, sorted by name.
+   */
+  public synchronized List<Path> files() throws IOException {
+    ensureOpen();
+    return InspectAccess.translogFiles(directory);
+  }
+
+  /**
    * The two slots of the live checkpoint {@code translog.ckp}, slot 0 first, each valid or with its
    * damage; empty if the file is missing. Recovery uses the valid slot with the higher counter.
    */
   public synchronized List<CheckpointInfo> liveCheckpointSlots() throws IOException {
     ensureOpen();
-    return readSlots();
+    return InspectAccess.liveCheckpointSlots(directory);
   }
 
   /**
@@ -113,7 +141,7 @@ public final class TranslogInspector implements Closeable {
    */
   public synchronized Optional<CheckpointInfo> liveCheckpoint() throws IOException {
     ensureOpen();
-    return Optional.ofNullable(newestSlot(readSlots()));
+    return Optional.ofNullable(InspectAccess.liveCheckpoint(directory));
   }
 
   /**
@@ -123,26 +151,13 @@ public final class TranslogInspector implements Closeable {
    */
   public synchronized List<GenerationInfo> generations() throws IOException {
     ensureOpen();
-    TranslogFiles.Listing listing = TranslogFiles.list(directory);
-    Checkpoint live = newest(readSlots());
-    SortedSet<Long> numbers = new TreeSet<>(listing.generations().keySet());
-    numbers.addAll(listing.sealedCheckpoints().keySet());
-    if (live != null) {
-      for (long generation = live.minGeneration(); generation <= live.generation(); generation++) {
-        numbers.add(generation);
-      }
-    }
-    List<GenerationInfo> generations = new ArrayList<>();
-    for (long generation : numbers) {
-      generations.add(describe(live, generation));
-    }
-    return generations;
+    return InspectAccess.generations(directory);
   }
 
   /** Temporary files left by interrupted atomic writes and preparations; recovery ignores them. */
   public synchronized List<Path> temporaryFiles() throws IOException {
     ensureOpen();
-    return TranslogFiles.list(directory).temporary();
+    return InspectAccess.temporaryFiles(directory);
   }
 
   /**
@@ -153,7 +168,7 @@ public final class TranslogInspector implements Closeable {
    */
   public synchronized GenerationRecords readRecords(long generation) throws IOException {
     ensureOpen();
-    return records(newest(readSlots()), generation);
+    return InspectAccess.readRecords(directory, generation);
   }
 
   /**
@@ -167,7 +182,9 @@ public final class TranslogInspector implements Closeable {
   public synchronized RecoveryPreview preview(RecoveryMode mode) throws IOException {
     ensureOpen();
     Objects.requireNonNull(mode, "mode");
-    return new RecoveryPreview(this, repairs, directory, RecoveryPlanner.plan(directory, mode));
+    RecoveryPreview preview = InspectAccess.preview(directory, mode);
+    previews.add(preview);
+    return preview;
   }
 
   /**
@@ -194,7 +211,7 @@ public final class TranslogInspector implements Closeable {
   public synchronized void repair(RecoveryPreview preview, Path backupDirectory)
       throws IOException {
     ensureOpen();
-    if (preview.isCurrent(this, repairs) == false) {
+    if (previews.contains(preview) == false) {
       throw new IllegalArgumentException(
           "the preview was not made by this inspector since its last repair: preview again");
     }
@@ -202,10 +219,9 @@ public final class TranslogInspector implements Closeable {
       throw new IllegalArgumentException(
           "the preview in " + preview.mode() + " cuts nothing: there is nothing to repair");
     }
-    TranslogRepair repair = new TranslogRepair(directory, preview, backupDirectory);
-    repair.backUp();
-    repairs++;
-    repair.carryOut();
+    InspectAccess.backUp(directory, preview, backupDirectory);
+    previews.clear();
+    InspectAccess.carryOut(directory, preview);
   }
 
   /** Releases the directory's lock. Idempotent. */
@@ -221,83 +237,5 @@ public final class TranslogInspector implements Closeable {
     if (closed) {
       throw new IllegalStateException("the inspector of " + directory + " is closed");
     }
-  }
-
-  private List<CheckpointInfo> readSlots() throws IOException {
-    Path file = directory.resolve(TranslogFiles.LIVE_CHECKPOINT);
-    if (Files.exists(file) == false) {
-      return List.of();
-    }
-    List<CheckpointInfo> slots = new ArrayList<>();
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      for (int slot = 0; slot < 2; slot++) {
-        long offset = (long) slot * LiveCheckpointFile.SLOT_STRIDE;
-        try {
-          Checkpoint.Counted counted = LiveCheckpointFile.readSlot(channel, file, slot);
-          slots.add(CheckpointInfo.valid(file, offset, counted.checkpoint(), counted.counter()));
-        } catch (TranslogCorruptedException | TranslogFormatVersionException e) {
-          slots.add(CheckpointInfo.damaged(file, offset, e));
-        }
-      }
-    }
-    return slots;
-  }
-
-  /**
-   * The checkpoint of the valid slot with the higher counter, or null if there is none, or if the
-   * slots contradict each other (then where each generation belongs is unknown).
-   */
-  private static Checkpoint newest(List<CheckpointInfo> slots) {
-    CheckpointInfo newest = newestSlot(slots);
-    return newest == null ? null : newest.checkpoint();
-  }
-
-  private static CheckpointInfo newestSlot(List<CheckpointInfo> slots) {
-    CheckpointInfo newest = null;
-    for (CheckpointInfo slot : slots) {
-      if (slot.isValid() == false) {
-        continue;
-      }
-      if (newest != null
-          && (newest.translogUuid().equals(slot.translogUuid()) == false
-              || newest.counter() == slot.counter())) {
-        return null;
-      }
-      if (newest == null || slot.counter() > newest.counter()) {
-        newest = slot;
-      }
-    }
-    return newest;
-  }
-
-  private GenerationInfo describe(Checkpoint live, long generation) throws IOException {
-    GenerationSources sources = GenerationSources.of(directory, live, generation);
-    try (GenerationRecords records = sources.openRecords()) {
-      long count = 0;
-      long pastVouched = 0;
-      long minSeqNo = Checkpoint.NO_SEQ_NO;
-      long maxSeqNo = Checkpoint.NO_SEQ_NO;
-      for (Operation operation = records.next(); operation != null; operation = records.next()) {
-        count++;
-        minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
-        maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
-        if (operation.location().offset() >= records.vouchedLength()) {
-          pastVouched++;
-        }
-      }
-      return new GenerationInfo(
-          sources,
-          count,
-          minSeqNo,
-          maxSeqNo,
-          records.position(),
-          sources.vouchedByCheckpoint() ? pastVouched : 0,
-          records.endReason(),
-          records.damage().orElse(null));
-    }
-  }
-
-  private GenerationRecords records(Checkpoint live, long generation) throws IOException {
-    return GenerationSources.of(directory, live, generation).openRecords();
   }
 }
