@@ -29,8 +29,9 @@ import org.apache.lucene.util.Constants;
  *       one read-around costs more than many lost hits.
  *   <li>{@link #MULTI_GEN_LRU}: with the multi-generational LRU, such a page stays in the oldest
  *       generation however often it is used, so it is evicted before any other page cache, as soon
- *       as anything needs memory (apache/lucene#14408 and #15040, elastic/elasticsearch#124499).
- *       Only data whose pages are rarely reused can take {@code RANDOM} then.
+ *       as anything needs memory (apache/lucene#14408 and apache/lucene#15040,
+ *       elastic/elasticsearch#124499). Only data whose pages are rarely reused can take {@code
+ *       RANDOM} then.
  * </ul>
  *
  * <p>{@link #detect()} reads the kernel's switch, and says {@link #UNKNOWN} where {@code /sys} is

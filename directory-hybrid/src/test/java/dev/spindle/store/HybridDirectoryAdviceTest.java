@@ -88,7 +88,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /**
    * With the multi-generational LRU, only per-document data keeps {@code RANDOM}: every structure
-   * that must stay cached, vectors included (the case of Lucene #14408), is {@code NORMAL}.
+   * that must stay cached, vectors included (the case of apache/lucene#14408), is {@code NORMAL}.
    */
   public void testAdviceWithTheMultiGenerationalLru() {
     FileRouting routing = routing(PageReclaim.MULTI_GEN_LRU);

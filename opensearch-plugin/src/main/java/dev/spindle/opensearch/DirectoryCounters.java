@@ -12,65 +12,93 @@ import org.opensearch.core.xcontent.XContentBuilder;
 
 /**
  * The counters of one or more {@link HybridDirectory} instances: how many inputs each route opened,
- * how many mappings failed and fell back to NIO, and what is mapped now. The counters of a single
- * directory come from {@link HybridDirectory#stats()}; those of an index are the sum over its shard
- * copies.
+ * how many mappings failed and fell back to NIO, what is mapped now, and what became of the
+ * prefetches handed to the prefetch pool. The counters of a single directory come from {@link
+ * HybridDirectory#stats()}; those of an index are the sum over its shard copies.
  *
  * <p>Immutable, so safe to share between threads.
  */
 public final class DirectoryCounters implements Writeable, ToXContentFragment {
 
+  private static final int COUNTERS = 8;
+
   /** No directory at all: the start of a sum. */
-  static final DirectoryCounters ZERO = new DirectoryCounters(0, 0, 0, 0, 0);
+  static final DirectoryCounters ZERO = new DirectoryCounters(new long[COUNTERS]);
 
   private final long mappedOpens;
   private final long nioOpens;
   private final long mappingFallbacks;
   private final long mappedBytes;
   private final long openMappedInputs;
+  private final long prefetchesIssued;
+  private final long prefetchesDropped;
+  private final long prefetchesResident;
 
-  private DirectoryCounters(
-      long mappedOpens,
-      long nioOpens,
-      long mappingFallbacks,
-      long mappedBytes,
-      long openMappedInputs) {
-    this.mappedOpens = mappedOpens;
-    this.nioOpens = nioOpens;
-    this.mappingFallbacks = mappingFallbacks;
-    this.mappedBytes = mappedBytes;
-    this.openMappedInputs = openMappedInputs;
+  /** The counters in the order of {@link #values()}, which is also their order on the wire. */
+  private DirectoryCounters(long[] values) {
+    this.mappedOpens = values[0];
+    this.nioOpens = values[1];
+    this.mappingFallbacks = values[2];
+    this.mappedBytes = values[3];
+    this.openMappedInputs = values[4];
+    this.prefetchesIssued = values[5];
+    this.prefetchesDropped = values[6];
+    this.prefetchesResident = values[7];
+  }
+
+  private long[] values() {
+    return new long[] {
+      mappedOpens,
+      nioOpens,
+      mappingFallbacks,
+      mappedBytes,
+      openMappedInputs,
+      prefetchesIssued,
+      prefetchesDropped,
+      prefetchesResident
+    };
   }
 
   static DirectoryCounters of(HybridDirectoryStats stats) {
     return new DirectoryCounters(
-        stats.mappedOpens(),
-        stats.nioOpens(),
-        stats.mappingFallbacks(),
-        stats.mappedBytes(),
-        stats.openMappedInputs());
+        new long[] {
+          stats.mappedOpens(),
+          stats.nioOpens(),
+          stats.mappingFallbacks(),
+          stats.mappedBytes(),
+          stats.openMappedInputs(),
+          stats.prefetchesIssued(),
+          stats.prefetchesDropped(),
+          stats.prefetchesResident()
+        });
   }
 
   DirectoryCounters(StreamInput in) throws IOException {
-    this(in.readVLong(), in.readVLong(), in.readVLong(), in.readVLong(), in.readVLong());
+    this(readValues(in));
+  }
+
+  private static long[] readValues(StreamInput in) throws IOException {
+    long[] values = new long[COUNTERS];
+    for (int i = 0; i < COUNTERS; i++) {
+      values[i] = in.readVLong();
+    }
+    return values;
   }
 
   @Override
   public void writeTo(StreamOutput out) throws IOException {
-    out.writeVLong(mappedOpens);
-    out.writeVLong(nioOpens);
-    out.writeVLong(mappingFallbacks);
-    out.writeVLong(mappedBytes);
-    out.writeVLong(openMappedInputs);
+    for (long value : values()) {
+      out.writeVLong(value);
+    }
   }
 
   DirectoryCounters plus(DirectoryCounters other) {
-    return new DirectoryCounters(
-        mappedOpens + other.mappedOpens,
-        nioOpens + other.nioOpens,
-        mappingFallbacks + other.mappingFallbacks,
-        mappedBytes + other.mappedBytes,
-        openMappedInputs + other.openMappedInputs);
+    long[] sum = values();
+    long[] others = other.values();
+    for (int i = 0; i < COUNTERS; i++) {
+      sum[i] += others[i];
+    }
+    return new DirectoryCounters(sum);
   }
 
   /**
@@ -119,6 +147,34 @@ public final class DirectoryCounters implements Writeable, ToXContentFragment {
     return openMappedInputs;
   }
 
+  /**
+   * Returns the prefetches handed to the prefetch pool and not dropped: each is one positional read
+   * into the page cache.
+   *
+   * @return a count since the directories were created
+   */
+  public long prefetchesIssued() {
+    return prefetchesIssued;
+  }
+
+  /**
+   * Returns the prefetches the pool dropped because its queue was full.
+   *
+   * @return a count since the directories were created
+   */
+  public long prefetchesDropped() {
+    return prefetchesDropped;
+  }
+
+  /**
+   * Returns the prefetches that read nothing because their pages were resident.
+   *
+   * @return a count since the directories were created
+   */
+  public long prefetchesResident() {
+    return prefetchesResident;
+  }
+
   @Override
   public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
     builder.field("mapped_opens", mappedOpens);
@@ -126,6 +182,9 @@ public final class DirectoryCounters implements Writeable, ToXContentFragment {
     builder.field("mapping_fallbacks", mappingFallbacks);
     builder.humanReadableField("mapped_bytes", "mapped", new ByteSizeValue(mappedBytes));
     builder.field("open_mapped_inputs", openMappedInputs);
+    builder.field("prefetches_issued", prefetchesIssued);
+    builder.field("prefetches_dropped", prefetchesDropped);
+    builder.field("prefetches_resident", prefetchesResident);
     return builder;
   }
 
@@ -140,6 +199,12 @@ public final class DirectoryCounters implements Writeable, ToXContentFragment {
         + " mappedBytes="
         + mappedBytes
         + " openMappedInputs="
-        + openMappedInputs;
+        + openMappedInputs
+        + " prefetchesIssued="
+        + prefetchesIssued
+        + " prefetchesDropped="
+        + prefetchesDropped
+        + " prefetchesResident="
+        + prefetchesResident;
   }
 }

@@ -123,9 +123,29 @@ public final class SpindleStoreSettings {
           value -> parseBoolean(PREFIX + "mapping_fallback", value),
           Property.IndexScope);
 
+  /**
+   * How many threads read prefetched ranges into the page cache, from 0 (prefetching left to
+   * Lucene's {@code madvise}) to {@value HybridDirectory#MAX_PREFETCH_THREADS}; defaults to {@value
+   * HybridDirectory#DEFAULT_PREFETCH_THREADS}. The shards of every index with the same value share
+   * one pool on the node.
+   */
+  public static final Setting<Integer> PREFETCH_THREADS =
+      Setting.intSetting(
+          PREFIX + "prefetch_threads",
+          HybridDirectory.DEFAULT_PREFETCH_THREADS,
+          0,
+          HybridDirectory.MAX_PREFETCH_THREADS,
+          Property.IndexScope);
+
   /** The settings the plugin registers. */
   static final List<Setting<?>> ALL =
-      List.of(MMAP_EXTENSIONS, READ_ADVICE, DEFAULT_READ_ADVICE, PAGE_RECLAIM, MAPPING_FALLBACK);
+      List.of(
+          MMAP_EXTENSIONS,
+          READ_ADVICE,
+          DEFAULT_READ_ADVICE,
+          PAGE_RECLAIM,
+          MAPPING_FALLBACK,
+          PREFETCH_THREADS);
 
   private SpindleStoreSettings() {}
 
@@ -149,6 +169,7 @@ public final class SpindleStoreSettings {
     PAGE_RECLAIM.get(settings).ifPresent(builder::pageReclaim);
     builder.preloadExtensions(preloadExtensions(settings, mapped));
     builder.mappingFallback(MAPPING_FALLBACK.get(settings));
+    builder.prefetchThreads(PREFETCH_THREADS.get(settings));
     return builder;
   }
 

@@ -300,6 +300,10 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
         assertTrue(shard.toString(), ((Number) shard.get("mapped_bytes")).longValue() > 0);
         assertTrue(shard.toString(), ((Number) shard.get("open_mapped_inputs")).longValue() > 0);
         assertTrue(shard.toString(), ((Number) shard.get("nio_opens")).longValue() > 0);
+        for (String prefetches :
+            List.of("prefetches_issued", "prefetches_dropped", "prefetches_resident")) {
+          assertTrue(shard.toString(), ((Number) shard.get(prefetches)).longValue() >= 0);
+        }
         assertEquals(shard.toString(), human, shard.get("mapped") instanceof String);
         if ((Boolean) shard.get("primary")) {
           primaries.merge((Integer) shard.get("shard"), 1, Integer::sum);
@@ -324,6 +328,9 @@ public class SpindleClusterTest extends OpenSearchIntegTestCase {
     }
     if (randomBoolean()) {
       settings.put(SpindleStoreSettings.MAPPING_FALLBACK.getKey(), randomBoolean());
+    }
+    if (randomBoolean()) {
+      settings.put(SpindleStoreSettings.PREFETCH_THREADS.getKey(), randomIntBetween(0, 4));
     }
     return settings;
   }

@@ -63,6 +63,18 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
             bad(
                 spindle().put("index.store.spindle.mapping_fallback", "off"),
                 "index.store.spindle.mapping_fallback"),
+            bad(
+                spindle().put("index.store.spindle.prefetch_threads", -1),
+                "index.store.spindle.prefetch_threads"),
+            bad(
+                spindle()
+                    .put(
+                        "index.store.spindle.prefetch_threads",
+                        HybridDirectory.MAX_PREFETCH_THREADS + 1),
+                "index.store.spindle.prefetch_threads"),
+            bad(
+                spindle().put("index.store.spindle.prefetch_threads", "many"),
+                "index.store.spindle.prefetch_threads"),
             bad(spindle().putList("index.store.preload", "nvd", "x.y"), "index.store.preload"),
             bad(
                 spindle().putList("index.store.hybrid.nio.extensions", "fdt"),
@@ -115,6 +127,7 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
 
   public void testSettingsConfigureTheShardsDirectory() {
     boolean fallback = randomBoolean();
+    int prefetchThreads = randomIntBetween(0, 8);
     createIndex(
         "configured",
         spindle()
@@ -122,6 +135,7 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
             .put("index.store.spindle.read_advice.tim", "normal")
             .put("index.store.spindle.page_reclaim", "multi_gen_lru")
             .put("index.store.spindle.mapping_fallback", fallback)
+            .put("index.store.spindle.prefetch_threads", prefetchThreads)
             .putList("index.store.preload", "tim")
             .build());
     HybridDirectory directory = directoryOf("configured");
@@ -131,6 +145,7 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
     assertTrue(description, description.contains("{tim=NORMAL}"));
     assertTrue(description, description.contains("preload=[tim]"));
     assertEquals(description, fallback == false, description.contains("mappingFallback=false"));
+    assertEquals(prefetchThreads, directory.stats().prefetchThreads());
   }
 
   public void testClosedIndexTakesNewSettingsWhenOpened() {

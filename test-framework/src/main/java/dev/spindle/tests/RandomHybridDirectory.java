@@ -16,8 +16,8 @@ import org.apache.lucene.store.ReadAdvice;
  * Randomly configured {@link HybridDirectory} instances for randomized test suites, so that a suite
  * exercises more than the default routing: random subsets of the default mmap extensions, sometimes
  * files that are normally read through NIO, per-extension and default read advice, the advice table
- * of every kind of {@link PageReclaim}, preloading and small mapping chunks. One time in four the
- * configuration is the default one.
+ * of every kind of {@link PageReclaim}, preloading, small mapping chunks and prefetch pools of
+ * other sizes or none. One time in four the configuration is the default one.
  *
  * <p>Every choice comes from the {@link Random} passed in, so a failure reproduces from the test
  * seed. Thread-safe: it holds no state.
@@ -89,6 +89,10 @@ public final class RandomHybridDirectory {
     if (random.nextInt(4) == 0) {
       // Small chunks make multi-segment mapped inputs, whose boundaries codecs rarely hit.
       builder.maxChunkSize(1L << (12 + random.nextInt(18)));
+    }
+    if (random.nextInt(3) == 0) {
+      // No pool (Lucene's madvise), or a small one that drops prefetches under load.
+      builder.prefetchThreads(random.nextBoolean() ? 0 : 1 + random.nextInt(4));
     }
     return builder;
   }
