@@ -1,6 +1,6 @@
 package dev.spindle.bench.corpus;
 
-import dev.spindle.bench.harness.Progress;
+import dev.spindle.bench.measure.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;

@@ -1,6 +1,6 @@
 package dev.spindle.bench.corpus;
 
-import dev.spindle.bench.harness.TimedLoad;
+import dev.spindle.bench.measure.TimedLoad;
 import java.io.IOException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;

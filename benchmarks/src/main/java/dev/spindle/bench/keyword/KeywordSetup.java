@@ -19,7 +19,7 @@ import org.apache.lucene.util.BytesRef;
  * keyword fields do. The Lucene setups build a new document per row, as their documentation shows;
  * the {@link BytesKeywordField} setups reuse one document and one field per column.
  *
- * <p>Public because JMH's generated code reads it as a {@code @Param}.
+ * <p>Public: the setup of a {@link KeywordIndexing} JVM.
  */
 public enum KeywordSetup {
   /** A String per value, indexed by {@link StringField}, encoded again for doc values. */

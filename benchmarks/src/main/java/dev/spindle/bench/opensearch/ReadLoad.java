@@ -1,6 +1,6 @@
 package dev.spindle.bench.opensearch;
 
-import dev.spindle.bench.harness.TimedLoad;
+import dev.spindle.bench.measure.TimedLoad;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,12 +18,6 @@ import org.opensearch.transport.client.Client;
  * for the top ten hits with their source. Each operation checks its answer.
  */
 final class ReadLoad {
-
-  /** What a read trial runs. */
-  enum Workload {
-    GET,
-    SEARCH
-  }
 
   private final List<String> terms;
   private final int ids;
@@ -48,10 +42,10 @@ final class ReadLoad {
     return new ReadLoad(List.copyOf(terms), ids);
   }
 
-  /** One thread's operation of {@code workload} on {@code index}. */
-  TimedLoad.Operation operation(Client client, String index, Workload workload, long seed) {
+  /** One thread's operation of {@code read} on {@code index}. */
+  TimedLoad.Operation operation(Client client, String index, NodeService.Read read, long seed) {
     Random random = new Random(seed);
-    return switch (workload) {
+    return switch (read) {
       case GET ->
           () -> {
             String id = "doc-" + random.nextInt(ids);

@@ -1,11 +1,12 @@
 /**
- * Writes the report of a run: {@code report.md}, {@code report.html} and the charts as SVG files.
+ * The report of a run: {@code report.md}, {@code report.html} and the charts as SVG files.
  *
- * <p>{@link dev.spindle.bench.report.ReportFiles} joins the benchmarks' {@link
- * dev.spindle.bench.Section}s into the markdown report, draws each section's {@link
- * dev.spindle.bench.Chart}s into {@code charts/} with JFreeChart (through VectorGraphics2D, which
- * turns Java2D drawing into SVG) and embeds them as images; the HTML page is the same markdown
- * rendered by commonmark-java, so it has the same text and tables. Benchmarks only describe their
+ * <p>A benchmark returns a {@link dev.spindle.bench.report.Section}: its text, its {@link
+ * dev.spindle.bench.report.Table}s and {@link dev.spindle.bench.report.Ratio} lists (with their
+ * targets), per-round details and {@link dev.spindle.bench.report.Chart}s. {@link
+ * dev.spindle.bench.report.ReportWriter} joins the sections into the markdown report, draws each
+ * chart into {@code charts/} ({@code ChartSvg}: JFreeChart through VectorGraphics2D) and embeds it
+ * as an image, and renders the same markdown as the HTML page. Benchmarks only describe their
  * charts; none of them draws.
  */
 package dev.spindle.bench.report;

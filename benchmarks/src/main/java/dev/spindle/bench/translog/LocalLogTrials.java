@@ -1,20 +1,27 @@
 package dev.spindle.bench.translog;
 
+import dev.spindle.bench.measure.TimedLoad;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The trials of a {@link BenchmarkedLog} in this JVM: Spindle's translog here, or a peer's in its
- * own JVM, where {@link TranslogTrials} runs this class.
+ * The trials of a {@link BenchmarkedLog} in this JVM: Spindle's and the global-lock log in the
+ * benchmark's JVM, a peer's in the peer's JVM, where {@code TrialServer} creates it by the name of
+ * the peer's adapter.
  */
-final class LocalLogTrials implements LogTrials {
+public final class LocalLogTrials implements LogTrials {
+
+  /** The peer's {@link BenchmarkedLog} class, and the folder its logs go to. */
+  record Setup(String logClass, Path workDir) {}
 
   private final BenchmarkedLog log;
   private final Path loadDir;
   private final Path recoveryDir;
+  private final TimedLoad threads = new TimedLoad(DurableLoad.MAX_THREADS);
   private DurableAppender appender;
 
   /** Trials of {@code log} under {@code workDir}, which this owns. */
@@ -24,14 +31,19 @@ final class LocalLogTrials implements LogTrials {
     this.recoveryDir = workDir.resolve("recovery");
   }
 
+  /** Trials of the log class the setup names, in a peer's JVM. */
+  public LocalLogTrials(Setup setup) throws IOException {
+    this(instantiate(setup.logClass()), setup.workDir());
+  }
+
   @Override
-  public DurableLoad.Result load(boolean durable, int threads, int payloadSize, long millis)
+  public LogTrials.Load load(boolean durable, int threads, int payloadSize, long millis)
       throws IOException {
     if (appender == null) {
       appender = log.create(Files.createDirectories(loadDir));
     }
-    DurableLoad.Result result =
-        DurableLoad.run(appender, durable, threads, DurableLoad.payload(payloadSize), millis);
+    LogTrials.Load result =
+        DurableLoad.run(this.threads, appender, durable, threads, payloadSize, millis);
     appender.trim();
     return result;
   }
@@ -49,9 +61,7 @@ final class LocalLogTrials implements LogTrials {
     try (Stream<Path> files = Files.walk(recoveryDir)) {
       long bytes = 0;
       for (Path file : (Iterable<Path>) files::iterator) {
-        if (Files.isRegularFile(file)) {
-          bytes += Files.size(file);
-        }
+        bytes += Files.isRegularFile(file) ? Files.size(file) : 0;
       }
       return bytes;
     }
@@ -72,9 +82,21 @@ final class LocalLogTrials implements LogTrials {
   @Override
   public void close() throws IOException {
     try {
-      IOUtils.close(appender);
+      IOUtils.close(appender, threads);
     } finally {
       IOUtils.rm(loadDir, recoveryDir);
+    }
+  }
+
+  private static BenchmarkedLog instantiate(String className) throws IOException {
+    try {
+      return Class.forName(className)
+          .asSubclass(BenchmarkedLog.class)
+          .getConstructor()
+          .newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
+      throw new IOException("cannot create the log " + className, cause);
     }
   }
 }

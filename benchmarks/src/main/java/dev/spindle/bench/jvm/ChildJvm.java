@@ -1,0 +1,320 @@
+package dev.spindle.bench.jvm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spindle.bench.measure.Progress;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A JVM that this one starts to run trials apart: a peer on its own class path ({@link
+ * PeerClasspath}), a contender alone with the JIT, or a trial inside a memory cgroup. It runs
+ * {@link TrialServer}, which creates a service object from its setup; this side calls it through a
+ * proxy of the service's interface, one JSON line per call and per reply (Jackson). A call that
+ * fails in the child throws an {@link IOException} here that names the failure; a child that dies
+ * is named with its exit code, and as killed by its cgroup's OOM killer when it was.
+ *
+ * <p>A child never outlives this JVM, nor its time limit: a shutdown hook and a watchdog stop it.
+ * Closing the proxy (every proxy is {@link Closeable}) lets the child end by itself, then removes
+ * its cgroup. Calls are serialized: one at a time.
+ */
+public final class ChildJvm {
+
+  /** The protocol's mapper; also for the data files a benchmark hands its children. */
+  public static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One call: the method's name and its arguments. */
+  record Call(String method, List<JsonNode> args) {}
+
+  /** One reply: the value returned, or the failure. */
+  record Reply(JsonNode value, String error) {}
+
+  private final String name;
+  private final Process process;
+  private final MemoryCgroup cgroup;
+  private final BufferedReader output;
+  private final Writer input;
+  private final Thread stopOnExit;
+  private final Thread watchdog;
+  private boolean closed;
+
+  private ChildJvm(String name, Process process, MemoryCgroup cgroup, Duration timeout) {
+    this.name = name;
+    this.process = process;
+    this.cgroup = cgroup;
+    this.output =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    this.input =
+        new BufferedWriter(
+            new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+    this.stopOnExit = new Thread(process::destroyForcibly);
+    Runtime.getRuntime().addShutdownHook(stopOnExit);
+    this.watchdog = new Thread(() -> stopAfter(timeout), name + " watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+  }
+
+  /** Starts describing a child; {@code name} names it in progress lines and errors. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** The JVM behind a proxy that {@link Builder#start} returned. */
+  public static ChildJvm of(Object service) {
+    return ((Handler) Proxy.getInvocationHandler(service)).jvm();
+  }
+
+  /**
+   * The options of a JVM that measures inside a cgroup: a fixed heap of {@code heapMegabytes},
+   * resident from the start (else its footprint grows round after round and leaves later rounds
+   * less page cache), and the smallest footprint besides, so that the cap is mostly page cache.
+   */
+  public static List<String> measuringOptions(int heapMegabytes) {
+    return List.of(
+        "--enable-native-access=ALL-UNNAMED",
+        "--add-modules",
+        "jdk.incubator.vector",
+        "-Xms" + heapMegabytes + "m",
+        "-Xmx" + heapMegabytes + "m",
+        "-XX:+AlwaysPreTouch",
+        "-XX:+UseSerialGC");
+  }
+
+  /** Empties the page cache of the child's cgroup; does nothing without one. */
+  public void reclaimPageCache() throws IOException {
+    if (cgroup != null) {
+      cgroup.reclaimPageCache();
+    }
+  }
+
+  /** The most memory the child's cgroup used, or -1 if unknown or there is none. */
+  public long peakBytes() {
+    return cgroup == null ? -1 : cgroup.peakBytes();
+  }
+
+  /** The child's cgroup, or {@code none}. */
+  public String cgroup() {
+    return cgroup == null ? "none" : cgroup.toString();
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  private synchronized Object call(Method method, Object[] args) throws IOException {
+    List<JsonNode> values =
+        args == null ? List.of() : Arrays.stream(args).<JsonNode>map(JSON::valueToTree).toList();
+    JsonNode value = exchange(JSON.writeValueAsString(new Call(method.getName(), values)), method);
+    return method.getReturnType() == void.class
+        ? null
+        : JSON.convertValue(value, JSON.constructType(method.getGenericReturnType()));
+  }
+
+  private JsonNode exchange(String line, Object what) throws IOException {
+    String response;
+    try {
+      input.write(line);
+      input.write('\n');
+      input.flush();
+      response = output.readLine();
+    } catch (IOException e) {
+      throw new IOException(name + " " + exit() + " during " + what, e);
+    }
+    if (response == null) {
+      throw new IOException(name + " " + exit() + " during " + what);
+    }
+    Reply reply = JSON.readValue(response, Reply.class);
+    if (reply.error() != null) {
+      throw new IOException(name + " failed in " + what + ": " + reply.error());
+    }
+    return reply.value();
+  }
+
+  /**
+   * Lets the child end by itself, then removes its cgroup; throws if it did not exit cleanly. Once
+   * closed, closing again does nothing.
+   */
+  private synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      input.close();
+      if (waitFor() != 0) {
+        throw new IOException(name + " " + exit());
+      }
+    } finally {
+      process.destroyForcibly();
+      watchdog.interrupt();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopOnExit);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook runs anyway.
+      }
+      if (cgroup != null) {
+        waitFor();
+        cgroup.close();
+      }
+    }
+  }
+
+  /** How the child ended: its exit code, and what killed it where that is known. */
+  private String exit() {
+    int code = waitFor();
+    long oomKills = cgroup == null ? -1 : cgroup.oomKills();
+    return "exited with code "
+        + code
+        + (oomKills > 0
+            ? ", killed by the OOM killer of its memory cgroup "
+                + cgroup
+                + ": the JVM's own memory left no page cache to reclaim under the cap"
+            : code == 137 ? " (killed by SIGKILL)" : "");
+  }
+
+  private int waitFor() {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      return -1;
+    }
+  }
+
+  private void stopAfter(Duration timeout) {
+    try {
+      if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) == false) {
+        Progress.log("%s: still running after %s, stopped", name, timeout);
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException closed) {
+      // close() stops the process itself.
+    }
+  }
+
+  /** Forwards the service's calls to the child. */
+  private record Handler(ChildJvm jvm) implements InvocationHandler {
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws IOException {
+      return switch (method.getName()) {
+        case "close" -> {
+          jvm.close();
+          yield null;
+        }
+        case "toString" -> jvm.name;
+        case "hashCode" -> System.identityHashCode(proxy);
+        case "equals" -> proxy == args[0];
+        default -> jvm.call(method, args);
+      };
+    }
+  }
+
+  /** How to start a child. Not thread-safe. */
+  public static final class Builder {
+    private final String name;
+    private String classpath = System.getProperty("java.class.path");
+    private List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    private long capBytes = -1;
+    private Duration timeout = Duration.ofHours(1);
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    /** The class path; this JVM's by default. */
+    public Builder classpath(String classpath) {
+      this.classpath = classpath;
+      return this;
+    }
+
+    /** The JVM's options; this JVM's by default (bin/bench's heap, native access, vectors). */
+    public Builder jvmOptions(List<String> options) {
+      this.jvmOptions = List.copyOf(options);
+      return this;
+    }
+
+    /** Runs the child in a memory cgroup of its own capped at {@code bytes}; none by default. */
+    public Builder capBytes(long bytes) {
+      this.capBytes = bytes;
+      return this;
+    }
+
+    /** How long the child may run before it is stopped; an hour by default. */
+    public Builder timeout(Duration timeout) {
+      this.timeout = timeout;
+      return this;
+    }
+
+    /** {@link #start(Class, String, Object)} of a class this JVM can load. */
+    public <S> S start(Class<S> service, Class<? extends S> implementation, Object setup)
+        throws IOException {
+      return start(service, implementation.getName(), setup);
+    }
+
+    /**
+     * Starts the child, which creates an {@code implementation} (a public class with a public
+     * constructor taking {@code setup}'s type, or none) and serves the calls of the proxy returned.
+     *
+     * @throws MemoryCgroup.UnavailableException if a cap is set and no cgroup can be made
+     * @throws IOException if the child cannot start or create the service, saying why
+     */
+    public <S> S start(Class<S> service, String implementation, Object setup) throws IOException {
+      MemoryCgroup cgroup = capBytes < 0 ? null : MemoryCgroup.create(capBytes);
+      ChildJvm jvm = null;
+      try {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, TrialServer.class.getName(), implementation));
+        if (cgroup != null) {
+          Progress.log("%s in %s", name, cgroup);
+        }
+        Process process =
+            new ProcessBuilder(cgroup == null ? command : cgroup.commandInside(command))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        jvm = new ChildJvm(name, process, cgroup, timeout);
+        jvm.exchange(JSON.writeValueAsString(setup), "creating " + implementation);
+        Class<?>[] types =
+            Closeable.class.isAssignableFrom(service)
+                ? new Class<?>[] {service}
+                : new Class<?>[] {service, Closeable.class};
+        return service.cast(
+            Proxy.newProxyInstance(service.getClassLoader(), types, new Handler(jvm)));
+      } catch (IOException | RuntimeException e) {
+        if (jvm != null) {
+          jvm.close(e);
+        } else if (cgroup != null) {
+          cgroup.close();
+        }
+        throw e;
+      }
+    }
+  }
+
+  private void close(Exception failure) {
+    try {
+      close();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+}
