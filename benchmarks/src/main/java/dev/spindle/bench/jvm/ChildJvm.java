@@ -4,12 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spindle.bench.measure.Progress;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -25,16 +23,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * A JVM that this one starts to run trials apart: a peer on its own class path ({@link
  * PeerClasspath}), a contender alone with the JIT, or a trial inside a memory cgroup. It runs
- * {@link TrialServer}, which creates a service object from its setup; this side calls it through a
- * proxy of the service's interface, one JSON line per call and per reply (Jackson). A call that
- * fails in the child throws an {@link IOException} here that names the failure; a child that dies
- * is named with its exit code, and as killed by its cgroup's OOM killer when it was.
+ * {@link TrialServer}, which creates a service from its setup; this JVM calls it through a proxy of
+ * the service's interface, one JSON line per call and per reply (Jackson). A call that fails in the
+ * child throws an {@link IOException} here that names the failure; a child that dies is named with
+ * its exit code, and as killed by its cgroup's OOM killer when it was.
  *
- * <p>A child never outlives this JVM, nor its time limit: a shutdown hook and a watchdog stop it.
- * Closing the proxy (every proxy is {@link Closeable}) lets the child end by itself, then removes
- * its cgroup. Calls are serialized: one at a time.
+ * <p>A child never outlives this JVM, nor its time limit. Closing the proxy (every proxy is {@link
+ * Closeable}) lets the child end by itself, then removes its cgroup. Calls are serialized.
  */
-public final class ChildJvm {
+public final class ChildJvm implements InvocationHandler {
 
   /** The protocol's mapper; also for the data files a benchmark hands its children. */
   public static final ObjectMapper JSON = new ObjectMapper();
@@ -49,9 +46,8 @@ public final class ChildJvm {
   private final Process process;
   private final MemoryCgroup cgroup;
   private final BufferedReader output;
-  private final Writer input;
+  private final PrintStream input;
   private final Thread stopOnExit;
-  private final Thread watchdog;
   private boolean closed;
 
   private ChildJvm(String name, Process process, MemoryCgroup cgroup, Duration timeout) {
@@ -60,14 +56,18 @@ public final class ChildJvm {
     this.cgroup = cgroup;
     this.output =
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    this.input =
-        new BufferedWriter(
-            new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+    this.input = new PrintStream(process.getOutputStream(), false, StandardCharsets.UTF_8);
     this.stopOnExit = new Thread(process::destroyForcibly);
     Runtime.getRuntime().addShutdownHook(stopOnExit);
-    this.watchdog = new Thread(() -> stopAfter(timeout), name + " watchdog");
-    watchdog.setDaemon(true);
-    watchdog.start();
+    process
+        .onExit()
+        .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+        .exceptionally(
+            timedOut -> {
+              Progress.log("%s: still running after %s, stopped", name, timeout);
+              process.destroyForcibly();
+              return process;
+            });
   }
 
   /** Starts describing a child; {@code name} names it in progress lines and errors. */
@@ -77,13 +77,13 @@ public final class ChildJvm {
 
   /** The JVM behind a proxy that {@link Builder#start} returned. */
   public static ChildJvm of(Object service) {
-    return ((Handler) Proxy.getInvocationHandler(service)).jvm();
+    return (ChildJvm) Proxy.getInvocationHandler(service);
   }
 
   /**
-   * The options of a JVM that measures inside a cgroup: a fixed heap of {@code heapMegabytes},
-   * resident from the start (else its footprint grows round after round and leaves later rounds
-   * less page cache), and the smallest footprint besides, so that the cap is mostly page cache.
+   * The options of a JVM that measures inside a cgroup: a fixed heap, resident from the start (else
+   * its footprint grows round after round and leaves later rounds less page cache), and the
+   * smallest footprint besides, so that the cap is mostly page cache.
    */
   public static List<String> measuringOptions(int heapMegabytes) {
     return List.of(
@@ -110,33 +110,36 @@ public final class ChildJvm {
 
   /** The child's cgroup, or {@code none}. */
   public String cgroup() {
-    return cgroup == null ? "none" : cgroup.toString();
+    return String.valueOf(cgroup == null ? "none" : cgroup);
   }
 
   @Override
-  public String toString() {
-    return name;
+  public Object invoke(Object proxy, Method method, Object[] args) throws IOException {
+    return switch (method.getName()) {
+      case "close" -> {
+        close();
+        yield null;
+      }
+      case "toString" -> name;
+      case "hashCode" -> System.identityHashCode(proxy);
+      case "equals" -> proxy == args[0];
+      default -> {
+        List<JsonNode> values =
+            args == null
+                ? List.of()
+                : Arrays.stream(args).<JsonNode>map(JSON::valueToTree).toList();
+        JsonNode value = exchange(new Call(method.getName(), values), method);
+        yield method.getReturnType() == void.class
+            ? null
+            : JSON.convertValue(value, JSON.constructType(method.getGenericReturnType()));
+      }
+    };
   }
 
-  private synchronized Object call(Method method, Object[] args) throws IOException {
-    List<JsonNode> values =
-        args == null ? List.of() : Arrays.stream(args).<JsonNode>map(JSON::valueToTree).toList();
-    JsonNode value = exchange(JSON.writeValueAsString(new Call(method.getName(), values)), method);
-    return method.getReturnType() == void.class
-        ? null
-        : JSON.convertValue(value, JSON.constructType(method.getGenericReturnType()));
-  }
-
-  private JsonNode exchange(String line, Object what) throws IOException {
-    String response;
-    try {
-      input.write(line);
-      input.write('\n');
-      input.flush();
-      response = output.readLine();
-    } catch (IOException e) {
-      throw new IOException(name + " " + exit() + " during " + what, e);
-    }
+  private synchronized JsonNode exchange(Object request, Object what) throws IOException {
+    input.println(JSON.writeValueAsString(request));
+    input.flush();
+    String response = input.checkError() ? null : output.readLine();
     if (response == null) {
       throw new IOException(name + " " + exit() + " during " + what);
     }
@@ -147,10 +150,7 @@ public final class ChildJvm {
     return reply.value();
   }
 
-  /**
-   * Lets the child end by itself, then removes its cgroup; throws if it did not exit cleanly. Once
-   * closed, closing again does nothing.
-   */
+  /** Lets the child end by itself, then removes its cgroup; throws if it did not exit cleanly. */
   private synchronized void close() throws IOException {
     if (closed) {
       return;
@@ -163,14 +163,13 @@ public final class ChildJvm {
       }
     } finally {
       process.destroyForcibly();
-      watchdog.interrupt();
+      waitFor();
       try {
         Runtime.getRuntime().removeShutdownHook(stopOnExit);
       } catch (IllegalStateException shuttingDown) {
         // The hook runs anyway.
       }
       if (cgroup != null) {
-        waitFor();
         cgroup.close();
       }
     }
@@ -179,14 +178,14 @@ public final class ChildJvm {
   /** How the child ended: its exit code, and what killed it where that is known. */
   private String exit() {
     int code = waitFor();
-    long oomKills = cgroup == null ? -1 : cgroup.oomKills();
-    return "exited with code "
-        + code
-        + (oomKills > 0
-            ? ", killed by the OOM killer of its memory cgroup "
-                + cgroup
-                + ": the JVM's own memory left no page cache to reclaim under the cap"
-            : code == 137 ? " (killed by SIGKILL)" : "");
+    if (cgroup != null && cgroup.oomKills() > 0) {
+      return "exited with code "
+          + code
+          + ", killed by the OOM killer of its memory cgroup "
+          + cgroup
+          + ": the JVM's own memory left no page cache to reclaim under the cap";
+    }
+    return "exited with code " + code + (code == 137 ? " (killed by SIGKILL)" : "");
   }
 
   private int waitFor() {
@@ -196,34 +195,6 @@ public final class ChildJvm {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
       return -1;
-    }
-  }
-
-  private void stopAfter(Duration timeout) {
-    try {
-      if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) == false) {
-        Progress.log("%s: still running after %s, stopped", name, timeout);
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException closed) {
-      // close() stops the process itself.
-    }
-  }
-
-  /** Forwards the service's calls to the child. */
-  private record Handler(ChildJvm jvm) implements InvocationHandler {
-    @Override
-    public Object invoke(Object proxy, Method method, Object[] args) throws IOException {
-      return switch (method.getName()) {
-        case "close" -> {
-          jvm.close();
-          yield null;
-        }
-        case "toString" -> jvm.name;
-        case "hashCode" -> System.identityHashCode(proxy);
-        case "equals" -> proxy == args[0];
-        default -> jvm.call(method, args);
-      };
     }
   }
 
@@ -251,7 +222,7 @@ public final class ChildJvm {
       return this;
     }
 
-    /** Runs the child in a memory cgroup of its own capped at {@code bytes}; none by default. */
+    /** Runs the child in a memory cgroup of its own capped at {@code bytes}; none if negative. */
     public Builder capBytes(long bytes) {
       this.capBytes = bytes;
       return this;
@@ -274,47 +245,40 @@ public final class ChildJvm {
      * constructor taking {@code setup}'s type, or none) and serves the calls of the proxy returned.
      *
      * @throws MemoryCgroup.UnavailableException if a cap is set and no cgroup can be made
-     * @throws IOException if the child cannot start or create the service, saying why
      */
     public <S> S start(Class<S> service, String implementation, Object setup) throws IOException {
       MemoryCgroup cgroup = capBytes < 0 ? null : MemoryCgroup.create(capBytes);
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.addAll(jvmOptions);
+      command.addAll(List.of("-cp", classpath, TrialServer.class.getName(), implementation));
       ChildJvm jvm = null;
       try {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath, TrialServer.class.getName(), implementation));
         if (cgroup != null) {
           Progress.log("%s in %s", name, cgroup);
+          command = cgroup.commandInside(command);
         }
         Process process =
-            new ProcessBuilder(cgroup == null ? command : cgroup.commandInside(command))
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
+            new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         jvm = new ChildJvm(name, process, cgroup, timeout);
-        jvm.exchange(JSON.writeValueAsString(setup), "creating " + implementation);
+        jvm.exchange(setup, "creating " + implementation);
         Class<?>[] types =
             Closeable.class.isAssignableFrom(service)
                 ? new Class<?>[] {service}
                 : new Class<?>[] {service, Closeable.class};
-        return service.cast(
-            Proxy.newProxyInstance(service.getClassLoader(), types, new Handler(jvm)));
+        return service.cast(Proxy.newProxyInstance(service.getClassLoader(), types, jvm));
       } catch (IOException | RuntimeException e) {
-        if (jvm != null) {
-          jvm.close(e);
-        } else if (cgroup != null) {
-          cgroup.close();
+        try {
+          if (jvm != null) {
+            jvm.close();
+          } else if (cgroup != null) {
+            cgroup.close();
+          }
+        } catch (IOException | RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
         }
         throw e;
       }
-    }
-  }
-
-  private void close(Exception failure) {
-    try {
-      close();
-    } catch (IOException | RuntimeException e) {
-      failure.addSuppressed(e);
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.spindle.bench.jvm;
 
-import dev.spindle.bench.measure.Progress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -12,13 +11,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A memory cgroup made as a child of this process's own, with a memory limit that covers the
- * processes put in it and the page cache they read: the way to give a JVM less page cache than the
- * machine has. Works with cgroup v1 ({@code memory.limit_in_bytes}) and v2 ({@code memory.max}).
- * Making one needs write access to this process's memory cgroup, in practice root; {@link #create}
- * says why it cannot when it cannot. {@link #close} removes it once its processes have exited.
- *
- * <p>Not thread-safe.
+ * A memory cgroup made as a child of this process's own, whose limit covers the processes in it and
+ * the page cache they read: the way to give a JVM less page cache than the machine has. Works with
+ * cgroup v1 ({@code memory.limit_in_bytes}) and v2 ({@code memory.max}) mounted where systemd
+ * mounts them; making one needs root, and {@link #create} says why it cannot when it cannot. Not
+ * thread-safe.
  */
 public final class MemoryCgroup {
 
@@ -30,6 +27,7 @@ public final class MemoryCgroup {
     }
   }
 
+  private static final Path ROOT = Path.of("/sys/fs/cgroup");
   private static final String PREFIX = "spindle-bench-pid";
   private static final AtomicInteger COUNT = new AtomicInteger();
 
@@ -43,10 +41,7 @@ public final class MemoryCgroup {
 
   /**
    * Makes a child of this process's memory cgroup limited to {@code limitBytes} and no swap, named
-   * after this process, so that parallel runs do not collide. Cgroups that a killed run left behind
-   * go first.
-   *
-   * @throws UnavailableException if this is not Linux, or the cgroup cannot be made
+   * after this process; cgroups that killed runs left behind go first.
    */
   static MemoryCgroup create(long limitBytes) throws IOException {
     MemoryCgroup parent = own();
@@ -59,54 +54,39 @@ public final class MemoryCgroup {
       throw new UnavailableException("cannot make a memory cgroup " + child + ": " + e);
     }
     MemoryCgroup cgroup = new MemoryCgroup(child, parent.v2);
-    boolean success = false;
     try {
       String limit = Long.toString(limitBytes);
-      // No swap: memory.swap.max 0 (v2), or memory plus swap capped at the limit (v1); the file
-      // is absent where swap accounting is off.
       cgroup.write(parent.v2 ? "memory.max" : "memory.limit_in_bytes", limit);
+      // No swap: v2's swap.max 0, or v1's memory plus swap at the limit (absent without swap
+      // accounting).
       String swap = parent.v2 ? "memory.swap.max" : "memory.memsw.limit_in_bytes";
       if (Files.exists(child.resolve(swap))) {
         cgroup.write(swap, parent.v2 ? "0" : limit);
       }
-      success = true;
       return cgroup;
-    } finally {
-      if (success == false) {
-        cgroup.close();
-      }
+    } catch (IOException | RuntimeException e) {
+      cgroup.close();
+      throw e;
     }
   }
 
-  /**
-   * Writes dirty pages out, then drops every clean page the kernel can, so that no index page is
-   * cached, and charged to another cgroup, when a starved trial starts.
-   *
-   * @throws UnavailableException if not root
-   */
+  /** Writes dirty pages out, then drops the page cache, so that no page is cached; needs root. */
   public static void dropPageCache() throws IOException {
-    Process sync = new ProcessBuilder("sync").inheritIO().start();
     try {
-      if (sync.waitFor() != 0) {
-        throw new IOException("sync failed with exit code " + sync.exitValue());
+      if (new ProcessBuilder("sync").inheritIO().start().waitFor() != 0) {
+        throw new IOException("sync failed");
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for sync", e);
-    }
-    try {
-      // 3: page cache, dentries and inodes.
       Files.writeString(Path.of("/proc/sys/vm/drop_caches"), "3", StandardCharsets.US_ASCII);
     } catch (AccessDeniedException e) {
       throw new UnavailableException(
           "cannot drop the page cache (" + e.getMessage() + "): run as root");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for sync", e);
     }
   }
 
-  /**
-   * Wraps a command so that it runs inside this cgroup: a shell moves itself into the cgroup, then
-   * replaces itself with the command, so no byte the command reads is charged elsewhere.
-   */
+  /** Wraps a command so that a shell moves into this cgroup, then becomes the command. */
   List<String> commandInside(List<String> command) {
     List<String> wrapped =
         new ArrayList<>(List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\""));
@@ -115,7 +95,7 @@ public final class MemoryCgroup {
     return wrapped;
   }
 
-  /** Evicts the page cache, as far as the kernel can: what processes inside use may stay. */
+  /** Evicts the page cache, as far as the kernel can: what the processes inside use may stay. */
   void reclaimPageCache() throws IOException {
     if (v2 == false) {
       write("memory.force_empty", "0");
@@ -152,9 +132,8 @@ public final class MemoryCgroup {
     return -1;
   }
 
-  /** Removes the cgroup; its processes must have exited. */
+  /** Removes the cgroup once its processes are gone, which takes the kernel milliseconds. */
   void close() throws IOException {
-    // rmdir fails while the kernel still counts an exited process as a member, for milliseconds.
     for (int attempt = 0; ; attempt++) {
       try {
         Files.deleteIfExists(path);
@@ -187,9 +166,9 @@ public final class MemoryCgroup {
   }
 
   /**
-   * This process's memory cgroup: in the v1 memory hierarchy if the memory controller is mounted
-   * there, else in the v2 unified hierarchy if its memory controller is on for this cgroup's
-   * children. A {@code /proc/self/cgroup} line reads {@code hierarchy-id:controllers:path}.
+   * This process's memory cgroup, from {@code /proc/self/cgroup} ({@code id:controllers:path}): the
+   * v1 memory controller's if it has one, else the v2 hierarchy's, whose memory controller must be
+   * on for its children.
    */
   private static MemoryCgroup own() throws IOException {
     List<String> memberships;
@@ -198,76 +177,41 @@ public final class MemoryCgroup {
     } catch (IOException e) {
       throw new UnavailableException("no cgroups here (" + e.getMessage() + "): not Linux?");
     }
-    for (boolean v2 : new boolean[] {false, true}) {
-      for (String line : memberships) {
-        String[] parts = line.split(":", 3);
-        boolean member =
-            parts.length == 3
-                && (v2
-                    ? parts[0].equals("0") && parts[1].isEmpty()
-                    : List.of(parts[1].split(",")).contains("memory"));
-        Path folder = member ? mounted(v2, parts[2]) : null;
-        if (folder != null) {
-          return writable(new MemoryCgroup(folder, v2));
-        }
+    MemoryCgroup found = null;
+    for (String line : memberships) {
+      String[] parts = line.split(":", 3);
+      if (parts.length == 3 && List.of(parts[1].split(",")).contains("memory")) {
+        found = new MemoryCgroup(mounted(ROOT.resolve("memory"), parts[2]), false);
+      } else if (found == null && parts.length == 3 && parts[0].equals("0")) {
+        found = new MemoryCgroup(mounted(ROOT, parts[2]), true);
       }
     }
-    throw new UnavailableException(
-        "no mounted memory cgroup hierarchy holds this process (/proc/self/cgroup: "
-            + String.join("; ", memberships)
-            + ")");
-  }
-
-  private static MemoryCgroup writable(MemoryCgroup cgroup) throws IOException {
-    if (cgroup.v2) {
-      Path control = cgroup.path.resolve("cgroup.subtree_control");
-      String enabled = Files.exists(control) ? Files.readString(control).trim() : "";
-      if (List.of(enabled.split(" ")).contains("memory") == false) {
-        throw new UnavailableException(
-            "the memory controller is not enabled for the children of "
-                + cgroup.path
-                + " (cgroup v2; its cgroup.subtree_control is \""
-                + enabled
-                + "\"), and a cgroup that holds processes cannot enable it");
-      }
-    }
-    if (Files.isWritable(cgroup.path) == false) {
+    if (found == null || Files.isDirectory(found.path) == false) {
       throw new UnavailableException(
-          "this process's memory cgroup "
-              + cgroup.path
-              + " is not writable (run as root, or delegate it to this user)");
+          "no memory cgroup of this process under " + ROOT + ": " + memberships);
     }
-    return cgroup;
+    Path control = found.path.resolve("cgroup.subtree_control");
+    if (found.v2
+        && (Files.exists(control) == false
+            || Files.readString(control).contains("memory") == false)) {
+      throw new UnavailableException(
+          "the memory controller is not enabled for the children of "
+              + found.path
+              + " (cgroup v2)");
+    }
+    if (Files.isWritable(found.path) == false) {
+      throw new UnavailableException(found.path + " is not writable: run as root, or delegate it");
+    }
+    return found;
   }
 
   /**
-   * The folder of the cgroup at {@code cgroupPath} in the mounted v1 memory or v2 hierarchy, or
-   * null. A mountinfo line reads {@code id parent major:minor root mountpoint options... - fstype
-   * source superoptions}.
+   * The folder of the cgroup at {@code path} in the hierarchy mounted at {@code mount}, which in a
+   * container without a cgroup namespace is the mount itself.
    */
-  private static Path mounted(boolean v2, String cgroupPath) throws IOException {
-    for (String line :
-        Files.readAllLines(Path.of("/proc/self/mountinfo"), StandardCharsets.UTF_8)) {
-      int separator = line.indexOf(" - ");
-      if (separator < 0) {
-        continue;
-      }
-      String[] before = line.substring(0, separator).split(" ");
-      String[] after = line.substring(separator + 3).split(" ");
-      if (before.length < 5
-          || after.length < 3
-          || after[0].equals(v2 ? "cgroup2" : "cgroup") == false
-          || (v2 == false && List.of(after[2].split(",")).contains("memory") == false)) {
-        continue;
-      }
-      String root = before[3];
-      if (cgroupPath.equals(root)
-          || cgroupPath.startsWith(root.endsWith("/") ? root : root + "/")) {
-        return Path.of(before[4])
-            .resolve(cgroupPath.substring(root.length()).replaceFirst("^/", ""));
-      }
-    }
-    return null;
+  private static Path mounted(Path mount, String path) {
+    Path folder = mount.resolve(path.substring(1));
+    return Files.isDirectory(folder) ? folder : mount;
   }
 
   /** Removes the cgroups of processes that are gone; one that still holds a process stays. */
@@ -275,10 +219,10 @@ public final class MemoryCgroup {
     try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, PREFIX + "*")) {
       for (Path child : children) {
         try {
-          String name = child.getFileName().toString().substring(PREFIX.length());
-          if (ProcessHandle.of(Long.parseLong(name.replaceFirst("-.*", ""))).isEmpty()) {
+          String pid =
+              child.getFileName().toString().substring(PREFIX.length()).replaceFirst("-.*", "");
+          if (ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
             Files.deleteIfExists(child);
-            Progress.log("removed the memory cgroup %s, abandoned by an earlier run", child);
           }
         } catch (NumberFormatException | IOException stillInUseOrNotOurs) {
           // Not named by this class, or it still holds a process: leave it.

@@ -128,19 +128,17 @@ public final class KeywordFieldBenchmark implements Benchmark {
                 + '\n'
                 + Table.rounds(allocations, "Setup", ALLOCATION_UNIT))
         .chart(
-            Chart.builder("Documents per second, relative to " + BASELINE)
+            new Chart("Documents per second, relative to " + BASELINE)
                 .axes("", "median ratio")
                 .categories(setups)
                 .bars("wall clock", rates.medianRatios(BASELINE))
                 .bars("CPU time of the indexing thread", cpuRates.medianRatios(BASELINE))
-                .referenceLine(BASELINE.toString(), 1.0)
-                .build())
+                .referenceLine(BASELINE.toString(), 1.0))
         .chart(
-            Chart.builder("Bytes allocated per document")
+            new Chart("Bytes allocated per document")
                 .axes("", ALLOCATION_UNIT + " (median)")
                 .categories(setups)
-                .bars("bytes allocated by the indexing thread", allocations.medians())
-                .build());
+                .bars("bytes allocated by the indexing thread", allocations.medians()));
   }
 
   private static String setup(Rounds rounds, int warmups, int iterations, long millis) {

@@ -6,22 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Storage counters: this process's reads from {@code /proc/self} (bytes read, read-ahead included,
- * and page faults that waited for storage), and the counters of the block device that holds a file,
- * from {@code /sys/dev/block/<major>:<minor>/stat}, which count what the device was asked to do
- * whichever process asked. On a machine that does nothing else, the difference of two samples is
- * the cost of what ran between them, the same way for every contender in any JVM. Counters that
- * cannot be read are -1 (a device: tmpfs, overlay or not Linux; flushes: kernels before 5.5).
- *
- * <p>Immutable; {@link #sample} reads the counters each time.
+ * Storage counters: this process's reads, from {@code /proc/self} (bytes read, read-ahead included,
+ * and page faults that waited for storage), and the block device's that holds a file, from {@code
+ * /sys/dev/block/<major>:<minor>/stat}, which count what the device was asked to do whoever asked.
+ * On a machine that does nothing else, the difference of two samples is the cost of what ran
+ * between them, the same for every contender in any JVM. A counter that cannot be read is -1: a
+ * device where there is none (tmpfs, overlay, not Linux), flushes on kernels before 5.5. Immutable.
  */
 public final class StorageCounters {
 
-  // Fields of the device's stat file, from 0 (Documentation/block/stat.rst).
-  private static final int READS_COMPLETED = 0;
-  private static final int SECTORS_READ = 2;
-  private static final int READ_TICKS_MILLIS = 3;
-  private static final int FLUSHES_COMPLETED = 15;
+  // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
+  // sectors read, milliseconds reads spent queued, flushes completed.
+  private static final int[] DEVICE_FIELDS = {0, 2, 3, 15};
 
   /** majflt is field 12 of /proc/pid/stat; field 3, the state, is the first after the name. */
   private static final int MAJFLT_AFTER_COMM = 12 - 3;
@@ -54,18 +50,18 @@ public final class StorageCounters {
   /** The counters now. */
   public Sample sample() {
     long[] device = {-1, -1, -1, -1};
-    if (deviceStat != null) {
-      try {
-        String[] fields =
-            Files.readString(deviceStat, StandardCharsets.US_ASCII).trim().split("\\s+");
-        device[0] = Long.parseLong(fields[READS_COMPLETED]);
-        device[1] = Long.parseLong(fields[SECTORS_READ]);
-        device[2] = Long.parseLong(fields[READ_TICKS_MILLIS]);
-        device[3] =
-            fields.length > FLUSHES_COMPLETED ? Long.parseLong(fields[FLUSHES_COMPLETED]) : -1;
-      } catch (IOException | RuntimeException unreadable) {
-        // counted as unknown
+    try {
+      if (deviceStat == null) {
+        throw new IOException("no device");
       }
+      String[] fields =
+          Files.readString(deviceStat, StandardCharsets.US_ASCII).trim().split("\\s+");
+      for (int i = 0; i < device.length; i++) {
+        device[i] =
+            DEVICE_FIELDS[i] < fields.length ? Long.parseLong(fields[DEVICE_FIELDS[i]]) : -1;
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      // counted as unknown
     }
     return new Sample(
         procReadBytes(),
@@ -83,17 +79,10 @@ public final class StorageCounters {
   }
 
   /**
-   * The counters at one moment, or their difference over an interval.
-   *
-   * @param bytesRead bytes this process caused to be read from storage, read-ahead included
-   * @param majorFaults this process's page faults that waited for storage
-   * @param deviceReads read requests the device completed
-   * @param sectorsRead 512-byte sectors those requests read
-   * @param readTicksMillis milliseconds reads spent in the device queue, summed over the requests:
-   *     the integral of the number of reads in flight
-   * @param flushes cache flush requests the device completed (fsync asks for one where the write
-   *     cache is volatile)
-   * @param nanoTime {@link System#nanoTime} when sampled
+   * The counters at one moment, or their difference over an interval: this process's bytes read and
+   * major faults; the device's reads completed, 512-byte sectors read, milliseconds reads spent
+   * queued (summed over the reads: the integral of the reads in flight) and cache flushes
+   * completed; and {@link System#nanoTime}.
    */
   public record Sample(
       long bytesRead,
@@ -125,7 +114,7 @@ public final class StorageCounters {
       return readTicksMillis < 0 ? Double.NaN : readTicksMillis / (nanoTime / 1e6);
     }
 
-    /** In a difference: read requests the device completed per second; NaN if unknown. */
+    /** In a difference: reads the device completed per second; NaN if unknown. */
     public double readsPerSecond() {
       return deviceReads < 0 ? Double.NaN : deviceReads / (nanoTime / 1e9);
     }
@@ -163,8 +152,8 @@ public final class StorageCounters {
     try {
       String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
       // pid (comm) state ppid ...: fields counted after the command name, which may hold spaces.
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(fields[MAJFLT_AFTER_COMM]);
+      return Long.parseLong(
+          stat.substring(stat.lastIndexOf(')') + 2).split(" ")[MAJFLT_AFTER_COMM]);
     } catch (IOException | RuntimeException unavailable) {
       return 0;
     }

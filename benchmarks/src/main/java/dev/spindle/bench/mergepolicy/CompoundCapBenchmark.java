@@ -4,10 +4,9 @@ import static dev.spindle.bench.report.Table.format;
 
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.corpus.CorpusDocuments;
-import dev.spindle.bench.corpus.CorpusIndex;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
-import dev.spindle.bench.corpus.IdLookupOperation;
+import dev.spindle.bench.corpus.Gets;
 import dev.spindle.bench.corpus.IndexShape;
 import dev.spindle.bench.corpus.LookupKeys;
 import dev.spindle.bench.measure.Measurements;
@@ -20,7 +19,6 @@ import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
 import dev.spindle.index.CompoundCapMergePolicy;
 import dev.spindle.store.HybridDirectory;
-import dev.spindle.store.HybridDirectoryStats;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +27,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -41,20 +38,16 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * Compound files capped by size ({@code CompoundCapMergePolicy} around a {@code TieredMergePolicy})
- * against Lucene's default {@code TieredMergePolicy}, which writes every flushed segment compound
- * and merged ones up to 10% of the index. The corpus is indexed once per policy with a {@value
- * #RAM_BUFFER_MB} MB indexing buffer, the kind a node with a large heap gives an active shard, so
- * that flushes come out above the 64 MiB cap while the last one stays below it. Both indexes are
- * then opened read-only through {@link HybridDirectory} at once, and compared on what an open
- * reader holds (file descriptors, mapped bytes) and on id lookups.
+ * against Lucene's default {@code TieredMergePolicy}. The corpus is indexed once per policy with a
+ * large buffer, as a node with a large heap gives an active shard, so that flushes come out above
+ * the 64 MiB cap and the last one below it; both indexes are then opened through {@link
+ * HybridDirectory} at once and compared on what an open reader holds and on id lookups.
  */
 public final class CompoundCapBenchmark implements Benchmark {
 
   /** The merge policies compared, each writing its own index. */
   enum Policy {
-    /** Lucene's default: compound files for merges up to 10% of the index, and every flush. */
     TIERED("TieredMergePolicy", TieredMergePolicy::new),
-    /** The same tiered merges, with compound files only for segments up to 64 MiB. */
     CAPPED("CompoundCap(Tiered)", () -> new CompoundCapMergePolicy(new TieredMergePolicy()));
 
     private final String label;
@@ -71,18 +64,11 @@ public final class CompoundCapBenchmark implements Benchmark {
     }
   }
 
-  /**
-   * What one open reader holds: file descriptors through HybridDirectory and through NIOFSDirectory
-   * (-1 where {@code /proc/self/fd} is missing), and the bytes and files that HybridDirectory maps.
-   */
-  private record Footprint(
-      int hybridDescriptors, long mappedBytes, int mappedFiles, int nioDescriptors) {}
+  /** File descriptors through HybridDirectory and NIOFSDirectory (-1: not counted), and maps. */
+  private record Footprint(int hybridFds, long mappedBytes, int mappedFiles, int nioFds) {}
 
   private static final long SEED = 0xC0_4B_CA9L;
   private static final double RAM_BUFFER_MB = 48;
-  private static final int KEY_COUNT = 1 << 20;
-  private static final double PRESENT_FRACTION = 0.9;
-  private static final int MAX_THREADS = 2;
   private static final String UNIT = "lookups/s";
   private static final List<Policy> POLICIES = List.of(Policy.values());
   private static final List<Ratio<Policy>> RATIOS = List.of(Ratio.of(Policy.CAPPED, Policy.TIERED));
@@ -95,84 +81,98 @@ public final class CompoundCapBenchmark implements Benchmark {
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
     int docCount = mode.pick(65_000, 150_000);
-    List<Integer> threadCounts = mode.pick(List.of(1), List.of(1, MAX_THREADS));
     Rounds rounds = mode.pick(new Rounds(2, 7), new Rounds(3, 21));
     ExternalIds ids = new ExternalIds(SEED);
-    Map<Policy, Path> indexes = new EnumMap<>(Policy.class);
     Map<Policy, IndexShape> shapes = new EnumMap<>(Policy.class);
-    Map<Policy, Integer> nioDescriptors = new EnumMap<>(Policy.class);
+    Map<Policy, Integer> nioFds = new EnumMap<>(Policy.class);
+    StringBuilder indexes = new StringBuilder();
     for (Policy policy : POLICIES) {
-      Path index = workDir.resolve(policy.name().toLowerCase(Locale.ROOT));
-      // Built one after the other, not interleaved: build times are not comparable, and only the
-      // progress lines show them.
-      shapes.put(
-          policy,
-          CorpusIndex.build(
+      // One after the other: build times are not compared, and only the progress lines show them.
+      Path index = workDir.resolve(policy.name());
+      IndexShape shape =
+          Corpus.build(
               index,
               docCount,
               ids,
               SEED,
-              CorpusDocuments.writerConfig()
+              Corpus.writerConfig()
                   .setRAMBufferSizeMB(RAM_BUFFER_MB)
-                  .setMergePolicy(policy.policy.get())));
-      indexes.put(policy, index);
+                  .setMergePolicy(policy.policy.get()));
+      shapes.put(policy, shape);
+      indexes.append(format("- %s: %s%n", policy, shape));
       try (NIOFSDirectory directory = new NIOFSDirectory(index);
           DirectoryReader reader = DirectoryReader.open(directory)) {
-        nioDescriptors.put(policy, descriptorsUnder(index));
+        nioFds.put(policy, descriptorsUnder(index));
       }
     }
-    LookupKeys keys = LookupKeys.draw(ids, docCount, KEY_COUNT, PRESENT_FRACTION, SEED + 1);
-    Section section =
-        new Section("Compound files capped at 64 MiB").text(setup(docCount, shapes, rounds));
+    Section section = new Section("Compound files capped at 64 MiB");
+    section.text(
+        """
+        %,d documents indexed once per merge policy, with a %.0f MB indexing buffer and
+        Lucene's other defaults, so that flushes come out above the 64 MiB cap and the last one
+        below it: Lucene's `TieredMergePolicy` writes every flush compound, the capped policy
+        rewrites the large ones into separate files. Both indexes are then opened through
+        `HybridDirectory` at once, which maps a `.cfs` and a split segment's files alike, so only
+        the number of mappings and descriptors changes. Id lookups as in the id-lookup
+        benchmark, %s of 1 s per policy.
+
+        %s
+        """,
+        docCount, RAM_BUFFER_MB, rounds, indexes);
+    LookupKeys keys = LookupKeys.draw(ids, docCount, 1 << 20, 0.9, SEED + 1);
     List<Closeable> open = new ArrayList<>();
-    try (TimedLoad load = new TimedLoad(MAX_THREADS)) {
+    try (TimedLoad load = new TimedLoad(2)) {
       Map<Policy, DirectoryReader> readers = new EnumMap<>(Policy.class);
       Map<Policy, Footprint> footprints = new EnumMap<>(Policy.class);
       for (Policy policy : POLICIES) {
-        HybridDirectory directory = new HybridDirectory(indexes.get(policy));
+        HybridDirectory directory = new HybridDirectory(workDir.resolve(policy.name()));
         open.add(directory);
         readers.put(policy, DirectoryReader.open(directory));
         open.add(0, readers.get(policy));
-        HybridDirectoryStats stats = directory.stats();
         footprints.put(
             policy,
             new Footprint(
-                descriptorsUnder(indexes.get(policy)),
-                stats.mappedBytes(),
-                stats.openMappedInputs(),
-                nioDescriptors.get(policy)));
+                descriptorsUnder(workDir.resolve(policy.name())),
+                directory.stats().mappedBytes(),
+                directory.stats().openMappedInputs(),
+                nioFds.get(policy)));
       }
       footprint(section, shapes, footprints);
-      Chart.Builder chart =
-          Chart.builder("Id lookups per second, through HybridDirectory")
-              .axes("", UNIT + " (median)")
-              .categories(POLICIES);
-      for (int threads : threadCounts) {
-        String label = threads == 1 ? "1 thread" : threads + " threads";
-        Measurements<Policy> measurements =
-            RoundRobin.measure(
-                "compound cap id lookups, " + label,
-                POLICIES,
-                rounds,
-                policy ->
-                    IdLookupOperation.measureLookups(
-                        load, readers.get(policy), keys, threads, 1_000L));
-        section
-            .text("### id lookups, " + label + "\n\n")
-            .table(Table.summary(measurements, "Merge policy", Policy.TIERED, UNIT))
-            .ratios("", measurements, RATIOS)
-            .text("\n")
-            .detail(
-                label + ", per measured round", Table.rounds(measurements, "Merge policy", UNIT));
-        chart.bars(label, measurements.medians());
-      }
+      lookups(section, mode, rounds, load, readers, keys);
       footprints.forEach((policy, footprint) -> section.detail(policy + ": " + footprint + "\n\n"));
       section.detail(format("Blackhole (sum of doc ids found): %d%n", load.blackhole()));
-      section.chart(chart.build());
     } finally {
       IOUtils.close(open);
     }
     return section;
+  }
+
+  private static void lookups(
+      Section section,
+      Mode mode,
+      Rounds rounds,
+      TimedLoad load,
+      Map<Policy, DirectoryReader> readers,
+      LookupKeys keys)
+      throws IOException {
+    Chart chart =
+        new Chart("Id lookups per second, through HybridDirectory")
+            .axes("", UNIT + " (median)")
+            .categories(POLICIES);
+    for (int threads : mode.pick(List.of(1), List.of(1, 2))) {
+      String label = threads == 1 ? "1 thread" : threads + " threads";
+      Measurements<Policy> m =
+          RoundRobin.measure(
+              "compound cap id lookups, " + label,
+              POLICIES,
+              rounds,
+              policy -> Gets.measureLookups(load, readers.get(policy), keys, threads, 1_000L));
+      section.text("### id lookups, " + label + "\n\n");
+      section.summary(
+          m, "Merge policy", Policy.TIERED, UNIT, RATIOS, label + ", per measured round");
+      chart.bars(label, m.medians());
+    }
+    section.chart(chart);
   }
 
   private static void footprint(
@@ -185,8 +185,8 @@ public final class CompoundCapBenchmark implements Benchmark {
             "open fds, NIOFSDirectory",
             "mapped by HybridDirectory",
             "mapped files");
-    Chart.Builder chart =
-        Chart.builder("What an open reader holds")
+    Chart chart =
+        new Chart("What an open reader holds")
             .axes("", "count")
             .categories(
                 List.of(
@@ -194,20 +194,15 @@ public final class CompoundCapBenchmark implements Benchmark {
                     "file descriptors, HybridDirectory",
                     "mapped files, HybridDirectory"));
     for (Policy policy : POLICIES) {
-      IndexShape shape = shapes.get(policy);
-      Footprint footprint = footprints.get(policy);
+      Footprint f = footprints.get(policy);
       table.row(
           policy,
-          shape.segments() + " (" + shape.compoundSegments() + ")",
-          count(footprint.hybridDescriptors()),
-          count(footprint.nioDescriptors()),
-          format("%.1f MiB", footprint.mappedBytes() / 1048576.0),
-          Integer.toString(footprint.mappedFiles()));
-      chart.bars(
-          policy.toString(),
-          orNaN(footprint.nioDescriptors()),
-          orNaN(footprint.hybridDescriptors()),
-          footprint.mappedFiles());
+          shapes.get(policy).segments() + " (" + shapes.get(policy).compoundSegments() + ")",
+          f.hybridFds() < 0 ? "n/a" : Integer.toString(f.hybridFds()),
+          f.nioFds() < 0 ? "n/a" : Integer.toString(f.nioFds()),
+          format("%.1f MiB", f.mappedBytes() / 1048576.0),
+          Integer.toString(f.mappedFiles()));
+      chart.bars(policy.toString(), orNaN(f.nioFds()), orNaN(f.hybridFds()), f.mappedFiles());
     }
     Footprint capped = footprints.get(Policy.CAPPED);
     Footprint tiered = footprints.get(Policy.TIERED);
@@ -217,20 +212,20 @@ public final class CompoundCapBenchmark implements Benchmark {
         .text(
             ratio(
                 "open file descriptors of a reader, HybridDirectory",
-                capped.hybridDescriptors(),
-                tiered.hybridDescriptors()))
+                capped.hybridFds(),
+                tiered.hybridFds()))
         .text(
             ratio(
                 "open file descriptors of a reader, NIOFSDirectory",
-                capped.nioDescriptors(),
-                tiered.nioDescriptors()))
+                capped.nioFds(),
+                tiered.nioFds()))
         .text(
             ratio(
                 "bytes memory-mapped by HybridDirectory",
                 capped.mappedBytes(),
                 tiered.mappedBytes()))
         .text("\n")
-        .chart(chart.build());
+        .chart(chart);
   }
 
   private static String ratio(String what, long capped, long tiered) {
@@ -246,18 +241,13 @@ public final class CompoundCapBenchmark implements Benchmark {
         what, Policy.CAPPED, Policy.TIERED, ratio, capped, tiered);
   }
 
-  private static String count(int count) {
-    return count < 0 ? "n/a" : Integer.toString(count);
-  }
-
   private static double orNaN(int count) {
     return count < 0 ? Double.NaN : count;
   }
 
   /**
-   * The file descriptors this process holds open inside {@code folder}, from Linux's {@code
-   * /proc/self/fd}, or -1 where that is missing: counting per folder leaves out everything else the
-   * JVM has open, so two indexes in two folders are told apart.
+   * The file descriptors this process holds open inside {@code folder} ({@code /proc/self/fd}), or
+   * -1 where that is missing: per folder, so that two indexes in two folders are told apart.
    */
   private static int descriptorsUnder(Path folder) throws IOException {
     Path descriptors = Path.of("/proc/self/fd");
@@ -276,25 +266,5 @@ public final class CompoundCapBenchmark implements Benchmark {
       }
     }
     return count;
-  }
-
-  private static String setup(int docCount, Map<Policy, IndexShape> shapes, Rounds rounds) {
-    StringBuilder out =
-        new StringBuilder(
-            format(
-                """
-                %,d documents indexed once per merge policy, with a %.0f MB indexing buffer and
-                Lucene's other defaults, so that flushes come out above the 64 MiB cap and the last
-                one below it. Lucene's `TieredMergePolicy` writes every flush compound; the capped
-                policy rewrites the large ones into separate files. Both indexes are then opened
-                through `HybridDirectory` at once, which maps a `.cfs` and the files of a split
-                segment alike (metadata aside), so the mapped bytes stay the same and only the number
-                of mappings and descriptors changes. Id lookups as in the id-lookup benchmark, %s of
-                1 s per policy.
-
-                """,
-                docCount, RAM_BUFFER_MB, rounds));
-    shapes.forEach((policy, shape) -> out.append(format("- %s: %s%n", policy, shape)));
-    return out.append('\n').toString();
   }
 }

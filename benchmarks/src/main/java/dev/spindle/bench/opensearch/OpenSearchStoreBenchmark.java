@@ -178,8 +178,8 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
   /** Per workload: the summary, the ratios and the per-round details; one chart for them all. */
   private static void tables(
       Section section, String title, Map<String, Measurements<StoreType>> rates) {
-    Chart.Builder chart =
-        Chart.builder("OpenSearch store types, " + title.toLowerCase(Locale.ROOT))
+    Chart chart =
+        new Chart("OpenSearch store types, " + title.toLowerCase(Locale.ROOT))
             .axes("", "operations per second (median, logarithmic)")
             .categories(List.copyOf(rates.keySet()))
             .logarithmic();
@@ -195,7 +195,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     for (StoreType type : TYPES) {
       chart.bars(type.toString(), rates.values().stream().map(m -> m.median(type)).toList());
     }
-    section.chart(chart.build());
+    section.chart(chart);
   }
 
   private static String setup(

@@ -32,7 +32,7 @@ public final class Section {
     return text(Table.format(pattern, args));
   }
 
-  /** Appends a table to the body, and a blank line. */
+  /** Appends a table and a blank line to the body. */
   public Section table(Table table) {
     return text(table + "\n");
   }
@@ -42,8 +42,24 @@ public final class Section {
     return text(lead + Ratio.list(measurements, ratios));
   }
 
-  /** Adds a chart, drawn after the ones added before. */
+  /**
+   * The {@linkplain Table#summary summary} of {@code m} against {@code baseline} and its ratios in
+   * the body, and its {@linkplain Table#rounds rounds} in the details under {@code caption}.
+   */
+  public <T> Section summary(
+      Measurements<T> m,
+      String column,
+      T baseline,
+      String unit,
+      List<Ratio<T>> ratios,
+      String caption) {
+    table(Table.summary(m, column, baseline, unit)).ratios("", m, ratios).text("\n");
+    return detail(caption, Table.rounds(m, column, unit));
+  }
+
+  /** Adds a chart, after the others; throws if its series do not fit its categories. */
   public Section chart(Chart chart) {
+    chart.check();
     charts.add(chart);
     return this;
   }

@@ -20,7 +20,7 @@ public final class Table {
     this.header = List.copyOf(header);
   }
 
-  /** A table with these column headings and no rows yet. */
+  /** A table with these column headings. */
   public Table(String... header) {
     this(List.of(header));
   }

@@ -9,7 +9,7 @@ import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
-import dev.spindle.bench.store.GetAndSearchBenchmark.Results;
+import dev.spindle.bench.store.GetAndSearchTables.Results;
 
 /**
  * The get-and-search section's tables of the batch workloads (a search's fetch phase, a multi-get),
@@ -79,8 +79,8 @@ final class BatchTables {
     section.text("### " + title + ", plain and prefetching\n\n").table(table);
     section.ratios("Hot, plain: ", results.hot(plain), Workload.HOT);
     section.ratios("Hot, prefetching: ", hotPrefetching, Workload.HOT);
-    Chart.Builder rates =
-        Chart.builder(title + ", plain and prefetching")
+    Chart rates =
+        new Chart(title + ", plain and prefetching")
             .axes("", unit + " (median, logarithmic)")
             .categories(KINDS)
             .bars("hot, plain", results.hot(plain).medians(KINDS))
@@ -93,18 +93,17 @@ final class BatchTables {
       rates.bars("starved, plain", results.starved(plain).medians(KINDS));
       rates.bars("starved, prefetching", starvedPrefetching.medians(KINDS));
     }
-    section.text("\n").chart(rates.build());
+    section.text("\n").chart(rates);
     if (results.starved() != null) {
       section.chart(
-          Chart.builder(prefetching.title() + ", starved, against the device")
+          new Chart(prefetching.title() + ", starved, against the device")
               .axes("", unit + " (median, logarithmic)")
               .categories(KINDS)
               .bars("starved, prefetching", starvedPrefetching.medians(KINDS))
               .line(
                   "device limit for the same reads per document",
                   KINDS.stream().map(kind -> results.deviceLimit(prefetching, kind)).toList())
-              .logarithmic()
-              .build());
+              .logarithmic());
     }
   }
 
@@ -177,11 +176,10 @@ final class BatchTables {
         .ratios("Beside the reader: ", shared, workload.starved)
         .text("\n")
         .chart(
-            Chart.builder("Starved gets, alone and beside another reader of the page cache")
+            new Chart("Starved gets, alone and beside another reader of the page cache")
                 .axes("", "gets/s (median)")
                 .categories(KINDS)
                 .bars("alone", alone.medians(KINDS))
-                .bars("beside the reader", shared.medians(KINDS))
-                .build());
+                .bars("beside the reader", shared.medians(KINDS)));
   }
 }

@@ -12,41 +12,33 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * One reader per directory kind, all over the same index files. They stay open together for the
- * whole benchmark, as they would in a node that keeps its searchers open.
+ * A reader through each directory kind asked for, all over the same index, opened on first use and
+ * kept open together, as a node keeps its searchers open. Not thread-safe.
  */
 final class DirectoryReaders implements Closeable {
 
+  private final Path index;
   private final Map<DirectoryKind, Directory> directories = new EnumMap<>(DirectoryKind.class);
   private final Map<DirectoryKind, DirectoryReader> readers = new EnumMap<>(DirectoryKind.class);
 
-  private DirectoryReaders() {}
-
-  /** Opens a directory of each kind over {@code index}, and a reader on each. */
-  static DirectoryReaders open(Path index, List<DirectoryKind> kinds) throws IOException {
-    DirectoryReaders opened = new DirectoryReaders();
-    boolean success = false;
-    try {
-      for (DirectoryKind kind : kinds) {
-        Directory directory = kind.open(index);
-        opened.directories.put(kind, directory);
-        opened.readers.put(kind, DirectoryReader.open(directory));
-      }
-      success = true;
-      return opened;
-    } finally {
-      if (success == false) {
-        IOUtils.closeWhileHandlingException(opened);
-      }
+  /** Readers of {@code index}, the first of each of {@code kinds} opened now. */
+  DirectoryReaders(Path index, List<DirectoryKind> kinds) throws IOException {
+    this.index = index;
+    for (DirectoryKind kind : kinds) {
+      reader(kind);
     }
   }
 
-  /** The reader through the directory of {@code kind}. */
-  DirectoryReader reader(DirectoryKind kind) {
+  /** The reader through {@code kind}, opened if it is not yet. */
+  DirectoryReader reader(DirectoryKind kind) throws IOException {
+    if (readers.containsKey(kind) == false) {
+      directories.put(kind, kind.open(index));
+      readers.put(kind, DirectoryReader.open(directories.get(kind)));
+    }
     return readers.get(kind);
   }
 
-  /** The directory of {@code kind}. */
+  /** The directory of {@code kind}, or null if it was not opened. */
   Directory directory(DirectoryKind kind) {
     return directories.get(kind);
   }
@@ -54,8 +46,8 @@ final class DirectoryReaders implements Closeable {
   @Override
   public void close() throws IOException {
     // Readers before the directories they read from.
-    List<Closeable> toClose = new ArrayList<>(readers.values());
-    toClose.addAll(directories.values());
-    IOUtils.close(toClose);
+    List<Closeable> all = new ArrayList<>(readers.values());
+    all.addAll(directories.values());
+    IOUtils.close(all);
   }
 }

@@ -2,18 +2,19 @@ package dev.spindle.bench.store;
 
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.corpus.CorpusIndex;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.IndexShape;
 import dev.spindle.bench.jvm.ChildJvm;
 import dev.spindle.bench.jvm.MemoryCgroup;
-import dev.spindle.bench.measure.IoCost;
 import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.measure.Progress;
 import dev.spindle.bench.measure.RoundRobin;
 import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.measure.Trials;
 import dev.spindle.bench.report.Section;
+import dev.spindle.bench.store.GetAndSearchTables.Results;
+import dev.spindle.bench.store.GetAndSearchTables.Starved;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,17 +24,14 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
- * Gets by id and searches, with the page cache hot and starved, side by side: the case a hybrid
- * directory exists for is an index larger than the page cache, and the case it must not lose is one
- * that fits. One index is built. Hot, every contender but the peers runs in this JVM with the whole
- * index cached, and again each alone in a fresh JVM (the peers only there). Starved, the contenders
- * run in measuring JVMs ({@link DirectoryJvms}: Spindle's and Lucene's directories in one, each
- * peer's in one), each in a memory cgroup of its own capped well below the index, taking turns;
- * where no cgroup can be made, the report says why and shows the hot case alone. The workloads and
- * their targets are {@link Workload}'s; the tables are {@link GetAndSearchTables}' and {@link
+ * Gets by id and searches, with the page cache hot and starved: the case a hybrid directory exists
+ * for is an index larger than the page cache, and the case it must not lose is one that fits. Hot,
+ * every contender but the peers runs in this JVM, and again each alone in a fresh JVM (the peers
+ * only there). Starved, measuring JVMs (Spindle's and Lucene's directories in one, each peer's in
+ * one), each in a memory cgroup of its own capped well below the index, take turns. The workloads
+ * and targets are {@link Workload}'s, the tables {@link GetAndSearchTables}' and {@link
  * BatchTables}'.
  */
 public final class GetAndSearchBenchmark implements Benchmark {
@@ -49,9 +47,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
 
     /** What the index's device can do. */
     DeviceProbe.Result probe(long millis) throws IOException;
-
-    /** The page reclaim HybridDirectory detected, or {@code ?} if it is not open here. */
-    String pageReclaim() throws IOException;
 
     /** Lines for the report's details. */
     List<String> notes() throws IOException;
@@ -69,8 +64,8 @@ public final class GetAndSearchBenchmark implements Benchmark {
           DirectoryKind.OPENSEARCH_HYBRIDFS);
 
   /**
-   * Measured each in a JVM of its own: the cost of an input that wraps another, such as
-   * HybridDirectory's for stored fields, shows only there, and the peers run nowhere else hot.
+   * Measured each alone in a JVM: the cost of an input that wraps another, as HybridDirectory's for
+   * stored fields, shows only there.
    */
   static final List<DirectoryKind> OWN_JVM_KINDS =
       List.of(
@@ -82,10 +77,13 @@ public final class GetAndSearchBenchmark implements Benchmark {
   static final List<Workload> OWN_JVM_WORKLOADS =
       List.of(Workload.GET_BY_ID, Workload.SEARCH, Workload.FETCH_PREFETCH);
 
-  /** How the hot and starved cases are measured, by mode. */
+  /**
+   * How each case runs. Hot rounds are short and many (the hot case is CPU-bound, and load on a
+   * shared machine comes and goes within seconds); a fresh JVM warms up longer than the shared one,
+   * which has run every contender before.
+   */
   record Settings(
       long capBytes,
-      int heapMegabytes,
       Rounds hotRounds,
       long hotMillis,
       Rounds ownJvmLaunches,
@@ -94,14 +92,12 @@ public final class GetAndSearchBenchmark implements Benchmark {
       long warmupMillis,
       long measureMillis) {
 
+    static final int HEAP_MB = 32;
+
     static Settings of(Mode mode) {
-      // Short hot rounds, many of them: the hot case is CPU-bound, and load on a shared machine
-      // comes and goes within seconds. A fresh JVM compiles Lucene's reading code from scratch:
-      // it warms up longer than the shared JVM, which has run every contender before.
       return mode.pick(
           new Settings(
               160L << 20,
-              32,
               new Rounds(1, 3),
               1_000,
               new Rounds(0, 1),
@@ -111,7 +107,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
               2_000),
           new Settings(
               256L << 20,
-              32,
               new Rounds(2, 15),
               500,
               new Rounds(0, 5),
@@ -119,62 +114,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
               new Rounds(1, 5),
               2_000,
               3_000));
-    }
-
-    List<String> jvmOptions() {
-      return ChildJvm.measuringOptions(heapMegabytes);
-    }
-  }
-
-  /**
-   * What the starved case measured.
-   *
-   * @param trials per workload, every contender's trials
-   * @param probe what the device did in the probe before the trials
-   * @param cgroups the measuring JVMs' cgroups
-   * @param peakBytes the most memory one of them used, or -1 if unknown
-   * @param notes lines the measuring JVMs asked to show
-   */
-  record Starved(
-      Map<Workload, Trials<DirectoryKind, Outcome>> trials,
-      DeviceProbe.Result probe,
-      String cgroups,
-      long peakBytes,
-      List<String> notes) {
-
-    Measurements<DirectoryKind> rates(Workload workload) {
-      return trials.get(workload).metric(Outcome::rate);
-    }
-  }
-
-  /** Everything measured: hot in this JVM and alone, and starved (null where not measured). */
-  record Results(
-      Settings settings,
-      Map<Workload, Measurements<DirectoryKind>> hot,
-      Map<Workload, Measurements<DirectoryKind>> ownJvm,
-      Starved starved) {
-
-    /** The hot rates of {@code workload}; none for the starved-only workload. */
-    Measurements<DirectoryKind> hot(Workload workload) {
-      return hot.getOrDefault(workload, new Measurements<>(List.of()));
-    }
-
-    /** The starved rates of {@code workload}; none where the starved case was not measured. */
-    Measurements<DirectoryKind> starved(Workload workload) {
-      return starved == null ? new Measurements<>(List.of()) : starved.rates(workload);
-    }
-
-    /** The median storage cost of {@code kind}'s starved trials; NaN where not measured. */
-    double io(Workload workload, DirectoryKind kind, ToDoubleFunction<IoCost> metric) {
-      return starved == null
-          ? Double.NaN
-          : starved.trials().get(workload).median(kind, o -> metric.applyAsDouble(o.io()));
-    }
-
-    /** What the device allows for {@code kind}'s device reads per item; NaN where unknown. */
-    double deviceLimit(Workload workload, DirectoryKind kind) {
-      double reads = io(workload, kind, IoCost::deviceReads);
-      return reads > 0 ? starved.probe().readsPerSecond() / reads : Double.NaN;
     }
   }
 
@@ -187,40 +126,37 @@ public final class GetAndSearchBenchmark implements Benchmark {
   public Section run(Mode mode, Path workDir) throws IOException {
     Settings settings = Settings.of(mode);
     Path index = workDir.resolve("corpus");
-    int docCount = mode.pick(200_000, 560_000);
+    long seed = GetSearchService.SEED;
     IndexShape shape =
-        CorpusIndex.build(
-            index, docCount, new ExternalIds(GetSearchService.SEED), GetSearchService.SEED);
-    // The peers' directories open only in their own JVMs: hot, they run in the own-JVM table.
+        Corpus.build(index, mode.pick(200_000, 560_000), new ExternalIds(seed), seed);
     List<DirectoryKind> hotKinds = KINDS.stream().filter(k -> k.peer().isEmpty()).toList();
     Map<Workload, Measurements<DirectoryKind>> hot = new EnumMap<>(Workload.class);
     String pageReclaim;
-    // Closed before the starved case: pages still mapped here could not be dropped, and a cached
-    // page charged to this JVM's cgroup would be a free hit for the measuring JVMs.
+    // Closed before the starved case: pages still mapped here could not be dropped.
     try (GetSearchService load =
         new GetSearchService(new GetSearchService.Setup(index, hotKinds, null))) {
       pageReclaim = load.pageReclaim();
-      for (Workload workload : Workload.values()) {
-        if (workload.sharesCache() == false) {
+      for (Workload w : Workload.values()) {
+        if (w.sharesCache() == false) {
           hot.put(
-              workload,
+              w,
               RoundRobin.measure(
-                  "hot " + workload,
+                  "hot " + w,
                   hotKinds,
                   settings.hotRounds(),
-                  kind -> load.rate(workload, kind, settings.hotMillis())));
+                  kind -> load.rate(w, kind, settings.hotMillis())));
         }
       }
     }
     Map<Workload, Measurements<DirectoryKind>> ownJvm = new EnumMap<>(Workload.class);
-    for (Workload workload : OWN_JVM_WORKLOADS) {
+    for (Workload w : OWN_JVM_WORKLOADS) {
       ownJvm.put(
-          workload,
+          w,
           RoundRobin.measure(
-              "hot, own JVM, " + workload,
+              "hot, own JVM, " + w,
               OWN_JVM_KINDS,
               settings.ownJvmLaunches(),
-              kind -> ownJvmRate(index, kind, workload, settings)));
+              kind -> ownJvmRate(index, kind, w, settings)));
     }
     Starved starved = null;
     String skipped = null;
@@ -234,10 +170,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
     return GetAndSearchTables.section(results, shape, mode, pageReclaim, skipped);
   }
 
-  /**
-   * A fresh JVM that runs {@code workload} against {@code kind} alone, the way an application runs
-   * one directory, with this JVM's options: the median rate of its measured rounds.
-   */
+  /** A fresh JVM running {@code workload} on {@code kind} alone: its rounds' median rate. */
   private static double ownJvmRate(Path index, DirectoryKind kind, Workload workload, Settings s)
       throws IOException {
     List<Double> rates = new ArrayList<>();
@@ -261,9 +194,8 @@ public final class GetAndSearchBenchmark implements Benchmark {
   }
 
   /**
-   * The starved case: after the machine's page cache is dropped, the measuring JVMs start, the
-   * first probes the device, then every workload runs in rounds, each trial after every cgroup's
-   * page cache was emptied.
+   * The starved case: the page cache dropped, the measuring JVMs started, the first probes the
+   * device, then every workload in rounds, each trial after every cgroup's cache was emptied.
    */
   private static Starved starved(Path index, Settings s) throws IOException {
     Path neighbourFile = index.resolveSibling("neighbour-file");
@@ -278,23 +210,21 @@ public final class GetAndSearchBenchmark implements Benchmark {
             group -> new GetSearchService.Setup(index, group, neighbourFile),
             builder ->
                 builder
-                    .jvmOptions(s.jvmOptions())
+                    .jvmOptions(ChildJvm.measuringOptions(Settings.HEAP_MB))
                     .capBytes(s.capBytes())
                     .timeout(Duration.ofHours(4)))) {
-      jvms.reclaimPageCaches();
+      for (Service jvm : jvms.all()) {
+        ChildJvm.of(jvm).reclaimPageCache();
+      }
       DeviceProbe.Result probe = jvms.on(KINDS.get(0)).probe(s.measureMillis());
       Map<Workload, Trials<DirectoryKind, Outcome>> trials = new EnumMap<>(Workload.class);
-      for (Workload workload : Workload.values()) {
+      for (Workload w : Workload.values()) {
         trials.put(
-            workload,
-            RoundRobin.run(
-                "starved " + workload,
-                KINDS,
+            w,
+            jvms.run(
+                "starved " + w,
                 s.starvedRounds(),
-                kind -> {
-                  jvms.reclaimPageCaches();
-                  return jvms.on(kind).starved(workload, kind, s.warmupMillis(), s.measureMillis());
-                },
+                (jvm, kind) -> jvm.starved(w, kind, s.warmupMillis(), s.measureMillis()),
                 Outcome::rate));
       }
       List<String> notes = new ArrayList<>();

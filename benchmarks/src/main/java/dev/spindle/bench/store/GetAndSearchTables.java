@@ -8,27 +8,65 @@ import static dev.spindle.bench.store.GetAndSearchBenchmark.OWN_JVM_WORKLOADS;
 
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.corpus.IndexShape;
-import dev.spindle.bench.jvm.PeerClasspath;
+import dev.spindle.bench.jvm.ChildJvm;
 import dev.spindle.bench.measure.IoCost;
 import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.Trials;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
-import dev.spindle.bench.store.GetAndSearchBenchmark.Results;
 import dev.spindle.bench.store.GetAndSearchBenchmark.Settings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The get-and-search section: the setup, the tables and charts of single gets and searches (hot and
- * starved, with their targets), each directory alone in a JVM, and the storage reads of one
- * operation starved; the batch tables are {@link BatchTables}', in between. Then the per-round
- * details.
+ * The get-and-search section: the setup, single gets and searches hot and starved with their
+ * targets, each directory alone in a JVM, the storage reads of one operation starved, and the
+ * per-round details; the batch tables, in between, are {@link BatchTables}'.
  */
 final class GetAndSearchTables {
+
+  /** The starved trials per workload, the device probe, the cgroups, their peak use and notes. */
+  record Starved(
+      Map<Workload, Trials<DirectoryKind, Outcome>> trials,
+      DeviceProbe.Result probe,
+      String cgroups,
+      long peakBytes,
+      List<String> notes) {}
+
+  /** Everything measured: hot in this JVM and alone, and starved (null where not measured). */
+  record Results(
+      Settings settings,
+      Map<Workload, Measurements<DirectoryKind>> hot,
+      Map<Workload, Measurements<DirectoryKind>> ownJvm,
+      Starved starved) {
+
+    Measurements<DirectoryKind> hot(Workload workload) {
+      return hot.getOrDefault(workload, new Measurements<>(List.of()));
+    }
+
+    Measurements<DirectoryKind> starved(Workload workload) {
+      return starved == null
+          ? new Measurements<>(List.of())
+          : starved.trials().get(workload).metric(Outcome::rate);
+    }
+
+    /** The median storage cost of {@code kind}'s starved trials; NaN where not measured. */
+    double io(Workload workload, DirectoryKind kind, ToDoubleFunction<IoCost> metric) {
+      return starved == null
+          ? Double.NaN
+          : starved.trials().get(workload).median(kind, o -> metric.applyAsDouble(o.io()));
+    }
+
+    /** What the device allows for {@code kind}'s device reads per item; NaN where unknown. */
+    double deviceLimit(Workload workload, DirectoryKind kind) {
+      double reads = io(workload, kind, IoCost::deviceReads);
+      return reads > 0 ? starved.probe().readsPerSecond() / reads : Double.NaN;
+    }
+  }
 
   private final Results results;
   private final Section section;
@@ -41,14 +79,38 @@ final class GetAndSearchTables {
   static Section section(
       Results results, IndexShape shape, Mode mode, String pageReclaim, String skipped) {
     Section section = new Section("Gets and searches, hot and starved page cache");
-    GetAndSearchTables tables = new GetAndSearchTables(results, section);
-    section.text(setup(results.settings(), shape, mode, pageReclaim));
+    Settings s = results.settings();
+    section.text(
+        """
+        - **Index:** %s, built once, %s. %d threads; a search is a disjunction of 1-3 body terms,
+          its top %d hits and their stored fields; one id in ten does not exist.
+        - **Hot:** every directory but the peers open in this JVM, the index cached; %s of %.1f s.
+        - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one and each
+          peer's in one, each in a memory cgroup of its own capped at %d MiB, taking turns; each
+          trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
+        - **Peers:** %s, each built by its engine's `FsDirectoryFactory` (`index.store.type:
+          hybridfs`), on its class path with this build's Lucene.
+        - HybridDirectory chose its read advice for page reclaim `%s`.
+
+        """,
+        shape,
+        shape.timesStarvedCap(s.capBytes(), mode),
+        GetSearchService.THREADS,
+        Searches.HITS,
+        s.hotRounds(),
+        s.hotMillis() / 1000.0,
+        String.join(" ", ChildJvm.measuringOptions(Settings.HEAP_MB)),
+        s.capBytes() >> 20,
+        s.warmupMillis() / 1000.0,
+        s.measureMillis() / 1000.0,
+        s.starvedRounds(),
+        peers(),
+        pageReclaim);
     if (skipped != null) {
       section.text(
-          "**The starved case was not measured:** "
-              + skipped
-              + ". Only the hot case is shown.\n\n");
+          "**The starved case was not measured:** %s. Only the hot case is shown.%n%n", skipped);
     }
+    GetAndSearchTables tables = new GetAndSearchTables(results, section);
     BatchTables batches = new BatchTables(results, section);
     batches.device();
     tables.operation(Workload.GET_BY_ID);
@@ -75,11 +137,10 @@ final class GetAndSearchTables {
             format("starved (%d MiB cap), %s", cap, workload.unit),
             "vs NIOFSDirectory");
     for (DirectoryKind kind : KINDS) {
-      // A peer's hot figures are those of the own-JVM table.
-      boolean inHot = hot.contenders().contains(kind);
       table.row(
           kind,
-          inHot ? number("%,.0f", hot.median(kind)) : "own JVM",
+          // A peer's hot figures are those of the own-JVM table.
+          hot.contenders().contains(kind) ? number("%,.0f", hot.median(kind)) : "own JVM",
           number("%.3fx", hot.medianRatio(kind, DirectoryKind.MMAP)),
           number("%,.0f", starved.median(kind)),
           number("%.3fx", starved.medianRatio(kind, DirectoryKind.NIOFS)));
@@ -88,31 +149,26 @@ final class GetAndSearchTables {
         .text("### " + workload.title() + "\n\n")
         .table(table)
         .ratios("Hot: ", hot, Workload.HOT);
-    if (results.starved() != null) {
-      section.ratios("Starved: ", starved, workload.starved);
-    }
-    section.text("\n");
     // Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones.
-    Chart.Builder chart =
-        Chart.builder(workload.title() + ", hot and starved page cache")
+    Chart chart =
+        new Chart(workload.title() + ", hot and starved page cache")
             .axes("", workload.unit + " (median, logarithmic)")
             .categories(KINDS)
             .bars("hot", hot.medians(KINDS))
             .logarithmic();
     if (results.starved() != null) {
+      section.ratios("Starved: ", starved, workload.starved);
       chart.bars(format("starved (%d MiB cap)", cap), starved.medians(KINDS));
     }
-    section.chart(chart.build());
+    section.text("\n").chart(chart);
   }
 
   private void ownJvm() {
-    List<String> header = new ArrayList<>(List.of("Directory (own JVM, hot)"));
-    OWN_JVM_WORKLOADS.forEach(workload -> header.add(workload + ", " + workload.unit));
-    Table table = new Table(header);
-    Chart.Builder chart =
-        Chart.builder("Hot, each directory in a JVM of its own")
+    Table table = new Table(header("Directory (own JVM, hot)"));
+    Chart chart =
+        new Chart("Hot, each directory in a JVM of its own")
             .axes("", "gets, searches or documents per second (median, logarithmic)")
-            .categories(OWN_JVM_WORKLOADS.stream().map(w -> w + ", " + w.unit).toList())
+            .categories(header("").subList(1, OWN_JVM_WORKLOADS.size() + 1))
             .logarithmic();
     for (DirectoryKind kind : OWN_JVM_KINDS) {
       List<Double> medians =
@@ -122,46 +178,50 @@ final class GetAndSearchTables {
       table.row(row);
       chart.bars(kind.toString(), medians);
     }
-    Settings settings = results.settings();
-    int launches = settings.ownJvmLaunches().measured();
+    Settings s = results.settings();
+    int launches = s.ownJvmLaunches().measured();
     section.text(
-        "### Hot, each directory in a JVM of its own\n\n"
-            + "Above, every contender runs in one JVM, whose JIT compiles Lucene's reading code for"
-            + " all of them. An application runs one directory; here each of these runs alone in a"
-            + " fresh JVM (%s of %.1f s), %s per contender, alternating. The figure of a launch is"
-            + " the median of its rounds.%n%n",
-        settings.ownJvmRounds(),
-        settings.hotMillis() / 1000.0,
+        "### Hot, each directory in a JVM of its own%n%nAbove, one JVM's JIT compiles Lucene's"
+            + " reading code for every contender; an application runs one directory. Here each runs"
+            + " alone in a fresh JVM (%s of %.1f s), %s per contender, alternating; a launch's"
+            + " figure is the median of its rounds.%n%n",
+        s.ownJvmRounds(),
+        s.hotMillis() / 1000.0,
         launches == 1 ? "1 launch" : launches + " launches");
     section.table(table);
     for (Workload workload : OWN_JVM_WORKLOADS) {
       section.ratios(workload.title() + ": ", results.ownJvm().get(workload), Workload.OWN_JVM);
     }
-    section.text("\n").chart(chart.build());
+    section.text("\n").chart(chart);
+  }
+
+  private static List<String> header(String first) {
+    List<String> header = new ArrayList<>(List.of(first));
+    OWN_JVM_WORKLOADS.forEach(workload -> header.add(workload + ", " + workload.unit));
+    return header;
   }
 
   private void io() {
     if (results.starved() == null) {
       return;
     }
-    Table table =
-        new Table(
-            "Directory (starved)",
-            "KiB read per get",
-            "faults per get",
-            "device reads per get",
-            "read queue depth, gets",
-            "KiB read per search",
-            "faults per search",
-            "device reads per search",
-            "read queue depth, searches");
+    List<String> header = new ArrayList<>(List.of("Directory (starved)"));
+    for (String what : List.of("get", "search")) {
+      header.addAll(
+          List.of(
+              "KiB read per " + what,
+              "faults per " + what,
+              "device reads per " + what,
+              "read queue depth, " + what + (what.equals("get") ? "s" : "es")));
+    }
+    Table table = new Table(header);
     for (DirectoryKind kind : KINDS) {
       List<String> row = new ArrayList<>(List.of(kind.toString()));
-      for (Workload workload : List.of(Workload.GET_BY_ID, Workload.SEARCH)) {
-        row.add(number("%,.1f", results.io(workload, kind, io -> io.bytesRead() / 1024)));
-        row.add(number("%.2f", results.io(workload, kind, IoCost::majorFaults)));
-        row.add(number("%.2f", results.io(workload, kind, IoCost::deviceReads)));
-        row.add(number("%.2f", results.io(workload, kind, IoCost::readQueueDepth)));
+      for (Workload w : List.of(Workload.GET_BY_ID, Workload.SEARCH)) {
+        row.add(number("%,.1f", results.io(w, kind, io -> io.bytesRead() / 1024)));
+        row.add(number("%.2f", results.io(w, kind, IoCost::majorFaults)));
+        row.add(number("%.2f", results.io(w, kind, IoCost::deviceReads)));
+        row.add(number("%.2f", results.io(w, kind, IoCost::readQueueDepth)));
       }
       table.row(row);
     }
@@ -169,25 +229,21 @@ final class GetAndSearchTables {
         """
         ### Storage reads per operation, starved
 
-        Medians over the measured rounds, from the measuring JVM's `/proc/self/io` and \
-        `/proc/self/stat`: bytes read from storage, read-ahead included, and page faults that \
-        waited for storage; and read requests completed by the index's block device \
-        (`/sys/dev/block/<major>:<minor>/stat`), which counts the storage round trips whatever \
-        caused them: a page fault, a `read`, or a prefetch. They count the whole machine's reads \
-        of that device, so they are this JVM's only where nothing else reads it meanwhile; n/a \
-        where the index is not on a block device. The read queue depth is the device's time \
-        spent on reads divided by the trial's time (its read ticks): the average number of reads \
-        in flight, the queue depth the directory achieved.
+        Medians over the measured rounds: bytes read from storage (read-ahead included) and page
+        faults that waited for it, from the measuring JVM's `/proc/self`; read requests the
+        index's block device completed, from its `stat` (the whole machine's reads of it: a page
+        fault, a `read`, a prefetch); and the device's time on reads over the trial's time, the
+        average number of reads in flight. n/a where the index is not on a block device.
 
         """);
     section.table(table);
-    // The device's reads per get and per search; the bytes read where the device is not counted.
+    // The device's reads per get and per search; the bytes read where it is not counted.
     boolean counted =
-        Double.isNaN(results.io(Workload.GET_BY_ID, KINDS.get(0), IoCost::deviceReads)) == false;
+        Double.isFinite(results.io(Workload.GET_BY_ID, KINDS.get(0), IoCost::deviceReads));
     ToDoubleFunction<IoCost> metric = counted ? IoCost::deviceReads : io -> io.bytesRead() / 1024;
     String unit = counted ? "device reads" : "KiB read";
     section.chart(
-        Chart.builder("Storage reads per operation, starved")
+        new Chart("Storage reads per operation, starved")
             .axes("", unit + " per operation (median, logarithmic)")
             .categories(KINDS)
             .bars(
@@ -196,76 +252,39 @@ final class GetAndSearchTables {
             .bars(
                 unit + " per search",
                 KINDS.stream().map(k -> results.io(Workload.SEARCH, k, metric)).toList())
-            .logarithmic()
-            .build());
+            .logarithmic());
   }
 
   private void details() {
-    for (Workload workload : Workload.values()) {
-      if (results.hot().containsKey(workload)) {
+    for (Workload w : Workload.values()) {
+      if (results.hot().containsKey(w)) {
         section.detail(
-            "Hot, " + workload + ", per measured round",
-            Table.rounds(results.hot(workload), "Directory", workload.unit));
+            "Hot, " + w + ", per measured round",
+            Table.rounds(results.hot(w), "Directory", w.unit));
       }
       if (results.starved() != null) {
         section.detail(
-            "Starved, " + workload + ", per measured round",
-            Table.rounds(results.starved(workload), "Directory", workload.unit));
+            "Starved, " + w + ", per measured round",
+            Table.rounds(results.starved(w), "Directory", w.unit));
       }
     }
-    for (Workload workload : OWN_JVM_WORKLOADS) {
+    for (Workload w : OWN_JVM_WORKLOADS) {
       section.detail(
-          "Hot, " + workload + ", each directory in a JVM of its own, per launch",
-          Table.rounds(results.ownJvm().get(workload), "Directory", workload.unit));
+          "Hot, " + w + ", each directory in a JVM of its own, per launch",
+          Table.rounds(results.ownJvm().get(w), "Directory", w.unit));
     }
-    GetAndSearchBenchmark.Starved starved = results.starved();
+    Starved starved = results.starved();
     if (starved != null) {
+      long peak = starved.peakBytes();
       section.detail(
           format(
               "Starved case: cgroups %s, cap %d MiB, peak use %s.%n",
               starved.cgroups(),
               results.settings().capBytes() >> 20,
-              starved.peakBytes() < 0 ? "unknown" : (starved.peakBytes() >> 20) + " MiB"));
+              peak < 0 ? "unknown" : (peak >> 20) + " MiB"));
       starved.notes().forEach(note -> section.detail("Measuring JVM " + note + "\n"));
       section.detail("\n");
     }
-  }
-
-  private static String setup(Settings s, IndexShape shape, Mode mode, String pageReclaim) {
-    return format(
-        """
-        - **Index:** %s, built once, %s.
-        - **Get by id:** `seekExact` on the id, newest segment first, then the document's stored
-          fields; one id in ten does not exist. **Search:** a disjunction of 1-3 body terms, top
-          %d by score, then the stored fields of each hit. %d threads.
-        - **Hot:** every directory open in this JVM, the whole index in the page cache; %s of
-          %.1f s per directory.
-        - **Starved:** measuring JVMs (`%s`), one for Spindle's and Lucene's directories and one
-          per peer, each in a memory cgroup of its own capped at %d MiB, the machine's page cache
-          dropped first; the contenders take turns across them. Each trial empties every cgroup's
-          page cache, runs %.1f s unmeasured so the directory fills the cache its own way, then
-          measures %.1f s; %s.
-        - **Peers:** %s, each built by its engine's own `FsDirectoryFactory` with the index's
-          default settings and `index.store.type: hybridfs`, in a JVM of its own on the engine's
-          class path with its Lucene jars swapped for this build's (the index is this build's).
-          Hot, they run only in the own-JVM table; starved, each in a measuring JVM of its own,
-          in the same cap.
-        - HybridDirectory chose its read advice for page reclaim `%s`.
-
-        """,
-        shape,
-        shape.timesStarvedCap(s.capBytes(), mode),
-        Searches.HITS,
-        GetSearchService.THREADS,
-        s.hotRounds(),
-        s.hotMillis() / 1000.0,
-        String.join(" ", s.jvmOptions()),
-        s.capBytes() >> 20,
-        s.warmupMillis() / 1000.0,
-        s.measureMillis() / 1000.0,
-        s.starvedRounds(),
-        peers(),
-        pageReclaim);
   }
 
   /** The peers among the contenders, with their versions and the Lucene they run on. */
@@ -273,8 +292,7 @@ final class GetAndSearchTables {
     List<String> peers = new ArrayList<>();
     for (DirectoryKind kind : KINDS) {
       try {
-        Optional<PeerClasspath> classpath = kind.peerClasspath();
-        classpath.ifPresent(c -> peers.add(kind + ": " + c.describe()));
+        kind.peerClasspath().ifPresent(c -> peers.add(kind + ": " + c.describe()));
       } catch (IOException notBuilt) {
         peers.add(kind + ": " + notBuilt.getMessage());
       }

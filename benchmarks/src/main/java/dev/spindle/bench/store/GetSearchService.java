@@ -1,9 +1,8 @@
 package dev.spindle.bench.store;
 
 import dev.spindle.bench.corpus.ExternalIds;
-import dev.spindle.bench.corpus.IdLookupOperation;
+import dev.spindle.bench.corpus.Gets;
 import dev.spindle.bench.corpus.LookupKeys;
-import dev.spindle.bench.corpus.MultiGetOperation;
 import dev.spindle.bench.measure.StorageCounters;
 import dev.spindle.bench.measure.TimedLoad;
 import dev.spindle.store.HybridDirectory;
@@ -54,7 +53,7 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
   /** Opens a reader through each directory, and draws the inputs. */
   public GetSearchService(Setup setup) throws IOException {
     this.setup = setup;
-    this.readers = DirectoryReaders.open(setup.index(), setup.kinds());
+    this.readers = new DirectoryReaders(setup.index(), setup.kinds());
     IndexReader any = readers.reader(setup.kinds().get(0));
     this.keys =
         LookupKeys.draw(new ExternalIds(SEED), any.maxDoc(), KEY_COUNT, PRESENT_FRACTION, SEED + 1);
@@ -78,14 +77,12 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
             (thread, threads) -> {
               int firstKey = (int) Math.floorMod(seeds[thread], (long) keys.count());
               return switch (workload) {
-                case GET_BY_ID, GET_BY_ID_SHARED_CACHE ->
-                    IdLookupOperation.get(reader, keys, firstKey);
+                case GET_BY_ID, GET_BY_ID_SHARED_CACHE -> Gets.get(reader, keys, firstKey);
                 case SEARCH -> searches.search(reader, seeds[thread]);
                 case FETCH, FETCH_PREFETCH ->
                     searches.fetch(reader, seeds[thread], workload == Workload.FETCH_PREFETCH);
                 case MULTI_GET, MULTI_GET_PREFETCH ->
-                    MultiGetOperation.create(
-                        reader, keys, firstKey, workload == Workload.MULTI_GET_PREFETCH);
+                    Gets.multiGet(reader, keys, firstKey, workload == Workload.MULTI_GET_PREFETCH);
               };
             });
     return operations * workload.itemsPerOperation;
@@ -117,7 +114,7 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
         millis);
   }
 
-  @Override
+  /** The page reclaim HybridDirectory detected, or {@code ?} if it is not open here. */
   public String pageReclaim() {
     return readers.directory(DirectoryKind.HYBRID) instanceof HybridDirectory hybrid
         ? hybrid.getPageReclaim().toString()

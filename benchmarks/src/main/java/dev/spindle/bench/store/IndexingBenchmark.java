@@ -2,17 +2,13 @@ package dev.spindle.bench.store;
 
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.corpus.CorpusIndex;
-import dev.spindle.bench.corpus.EuroparlLines;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.IndexShape;
 import dev.spindle.bench.measure.Measurements;
-import dev.spindle.bench.measure.RoundRobin;
 import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.report.Chart;
-import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.report.Section;
-import dev.spindle.bench.report.Table;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,13 +18,11 @@ import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 
 /**
- * Indexing with external ids. Every write first looks its id up on a near-real-time reader, then
- * replaces or adds the document with {@code updateDocument}, and the reader is reopened every
- * {@value #REFRESH_EVERY} writes. Besides analysis, which costs the same everywhere, this measures
- * lookups on a growing set of fresh, small, compound segments and the cost of opening them. Each
- * directory writes into its own copy of one base index, made fresh for every trial, in a JVM of its
- * own ({@link IndexingService}), a peer's on the peer's class path. The writes are drawn once and
- * handed to every JVM in a file, so that each directory applies the same ones.
+ * Indexing with external ids: every write looks its id up on a near-real-time reader, then replaces
+ * or adds the document with {@code updateDocument}, and the reader is reopened every {@value
+ * #REFRESH_EVERY} writes: lookups on a growing set of fresh, small, compound segments, and the cost
+ * of opening them. Each directory writes into a fresh copy of one base index per trial, in a JVM of
+ * its own; the writes are drawn once and handed to every JVM in a file.
  */
 public final class IndexingBenchmark implements Benchmark {
 
@@ -42,11 +36,6 @@ public final class IndexingBenchmark implements Benchmark {
   private static final double EXISTING_FRACTION = 0.5;
   private static final int REFRESH_EVERY = 1_000;
   private static final String UNIT = "docs/s";
-  private static final List<Ratio<DirectoryKind>> TARGETS =
-      List.of(
-          Ratio.atLeast(DirectoryKind.HYBRID, DirectoryKind.MMAP, 0.97),
-          Ratio.of(DirectoryKind.HYBRID, DirectoryKind.ELASTICSEARCH_HYBRIDFS),
-          Ratio.of(DirectoryKind.HYBRID, DirectoryKind.OPENSEARCH_HYBRIDFS));
 
   @Override
   public String name() {
@@ -60,7 +49,7 @@ public final class IndexingBenchmark implements Benchmark {
     Rounds rounds = mode.pick(new Rounds(1, 5), new Rounds(2, 11));
     ExternalIds ids = new ExternalIds(SEED);
     Path baseIndex = workDir.resolve("base");
-    IndexShape shape = CorpusIndex.build(baseIndex, baseDocs, ids, SEED);
+    IndexShape shape = Corpus.build(baseIndex, baseDocs, ids, SEED);
     Path updatesFile = workDir.resolve("updates.json");
     IndexingService.Update.write(draw(ids, baseDocs, updateCount, SEED + 1), updatesFile);
     Measurements<DirectoryKind> measurements;
@@ -72,22 +61,31 @@ public final class IndexingBenchmark implements Benchmark {
             IndexingService.class,
             kinds -> new IndexingService.Setup(baseIndex, updatesFile, workDir, REFRESH_EVERY),
             UnaryOperator.identity())) {
-      measurements =
-          RoundRobin.measure(
-              "indexing", DirectoryKind.CONTENDERS, rounds, kind -> jvms.on(kind).trial(kind));
+      measurements = jvms.measure("indexing", rounds, (jvm, kind) -> jvm.trial(kind));
     }
     return new Section("Indexing with external ids")
-        .text(setup(shape, updateCount, rounds))
-        .table(Table.summary(measurements, "Directory", DirectoryKind.MMAP, UNIT))
-        .ratios("", measurements, TARGETS)
-        .text("\n")
-        .detail("Per measured round", Table.rounds(measurements, "Directory", UNIT))
+        .text(
+            """
+            Base index: %s, copied afresh for each directory and round. %,d `updateDocument`
+            calls per trial from one thread, %.0f%% replacing a base document and the rest adding
+            new ids, each after an id lookup on a near-real-time reader reopened every %,d writes;
+            default merges. %s per directory, each in a JVM of its own with this JVM's options
+            (the peers' on their engine's class path with this build's Lucene).
+
+            """,
+            shape, updateCount, EXISTING_FRACTION * 100, REFRESH_EVERY, rounds)
+        .summary(
+            measurements,
+            "Directory",
+            DirectoryKind.MMAP,
+            UNIT,
+            IdLookupBenchmark.TARGETS,
+            "Per measured round")
         .chart(
-            Chart.builder("Indexing with external ids")
+            new Chart("Indexing with external ids")
                 .axes("", UNIT + " (median)")
                 .categories(measurements.contenders())
-                .bars("one indexing thread", measurements.medians())
-                .build());
+                .bars("one indexing thread", measurements.medians()));
   }
 
   /**
@@ -99,7 +97,7 @@ public final class IndexingBenchmark implements Benchmark {
       throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
     List<IndexingService.Update> updates = new ArrayList<>(count);
-    try (EuroparlLines lines = new EuroparlLines(seed)) {
+    try (Corpus.Lines lines = new Corpus.Lines(seed)) {
       for (int i = 0; i < count; i++) {
         boolean exists = random.nextDouble() < EXISTING_FRACTION;
         // New ids continue the existing-id stream past the base documents, so they are unique.
@@ -108,22 +106,5 @@ public final class IndexingBenchmark implements Benchmark {
       }
     }
     return updates;
-  }
-
-  private static String setup(IndexShape shape, int updateCount, Rounds rounds) {
-    return Table.format(
-        """
-        Base index: %s, copied afresh for each directory and round.
-        %,d `updateDocument` calls per trial from one thread, %.0f%% replacing a base document
-        and the rest adding new ids, each after an id lookup on a near-real-time reader that is
-        reopened every %,d writes. Merges run in the background as configured by default.
-        %s per directory. Every directory runs in a JVM of its own with this JVM's options, so that
-        the JIT compiles the indexing code for it alone, as in an application. The Elasticsearch
-        and OpenSearch `hybridfs` directories are built by each engine's own
-        `FsDirectoryFactory`, in a JVM on the engine's class path with its Lucene jars swapped
-        for this build's.
-
-        """,
-        shape, updateCount, EXISTING_FRACTION * 100, REFRESH_EVERY, rounds);
   }
 }

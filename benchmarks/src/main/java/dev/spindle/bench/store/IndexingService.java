@@ -1,8 +1,7 @@
 package dev.spindle.bench.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.spindle.bench.corpus.CorpusDocuments;
-import dev.spindle.bench.corpus.EuroparlLine;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.IdLookup;
 import dev.spindle.bench.jvm.ChildJvm;
 import dev.spindle.bench.measure.Progress;
@@ -12,7 +11,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -23,26 +21,16 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * The trials of {@link IndexingBenchmark}, in a JVM of their own: each applies the updates to a
- * fresh copy of the base index, each preceded by an id lookup on a near-real-time reader, as
- * Elasticsearch looks up the current version before every write with an external id, and deletes
- * the copy afterwards.
+ * fresh copy of the base index, each after an id lookup on a near-real-time reader, as
+ * Elasticsearch looks up the version before every write with an external id.
  */
 public final class IndexingService implements IndexingBenchmark.Service, Closeable {
 
-  /**
-   * The base index every trial starts from (only read), the updates file, where the copies go, and
-   * how many updates go between two reopenings of the near-real-time reader.
-   */
+  /** The base index (only read), the updates, where the copies go, and the refresh interval. */
   record Setup(Path baseIndex, Path updatesFile, Path workDir, int refreshEvery) {}
 
-  /**
-   * One write.
-   *
-   * @param id the document's external id
-   * @param exists whether a document with this id is already in the base index
-   * @param line the text of the new version of the document
-   */
-  record Update(String id, boolean exists, EuroparlLine line) {
+  /** One write: an external id, whether the base index has it, the new version's text. */
+  record Update(String id, boolean exists, Corpus.Line line) {
     static void write(List<Update> updates, Path file) throws IOException {
       ChildJvm.JSON.writeValue(file.toFile(), updates);
     }
@@ -58,7 +46,6 @@ public final class IndexingService implements IndexingBenchmark.Service, Closeab
   private int trialsRun;
   private long docIdSum;
 
-  /** Reads the updates. */
   public IndexingService(Setup setup) throws IOException {
     this.setup = setup;
     this.updates = Update.read(setup.updatesFile());
@@ -67,7 +54,7 @@ public final class IndexingService implements IndexingBenchmark.Service, Closeab
 
   @Override
   public double trial(DirectoryKind kind) throws IOException {
-    Path folder = setup.workDir().resolve(kind.name().toLowerCase(Locale.ROOT) + "-" + trialsRun++);
+    Path folder = setup.workDir().resolve(kind.name() + "-" + trialsRun++);
     Files.createDirectories(folder);
     try (DirectoryStream<Path> files = Files.newDirectoryStream(setup.baseIndex())) {
       for (Path file : files) {
@@ -85,7 +72,7 @@ public final class IndexingService implements IndexingBenchmark.Service, Closeab
 
   private double applyUpdates(Directory directory) throws IOException {
     IndexWriterConfig config =
-        CorpusDocuments.writerConfig()
+        Corpus.writerConfig()
             .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
             .setCommitOnClose(false);
     IndexWriter writer = new IndexWriter(directory, config);
@@ -112,8 +99,7 @@ public final class IndexingService implements IndexingBenchmark.Service, Closeab
         }
         docIdSum += doc;
         writer.updateDocument(
-            new Term(CorpusDocuments.ID_FIELD, update.id()),
-            CorpusDocuments.newDocument(update.id(), update.line()));
+            new Term(Corpus.ID_FIELD, update.id()), Corpus.document(update.id(), update.line()));
       }
       return updates.size() / ((System.nanoTime() - start) / 1e9);
     } finally {

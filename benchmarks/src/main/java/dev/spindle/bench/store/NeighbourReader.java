@@ -2,8 +2,7 @@ package dev.spindle.bench.store;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -24,40 +23,28 @@ final class NeighbourReader implements Closeable {
     this.shell = shell;
   }
 
-  /** Writes the file the neighbour reads: {@code bytes} of random data, clean in the cache. */
+  /** Writes the file the neighbour reads: {@code bytes} of random data. */
   static void writeFile(Path file, long bytes) throws IOException {
     byte[] block = new byte[1 << 20];
     new SplittableRandom(0x6E7_5EA2C4L + 6).nextBytes(block);
-    try (FileChannel channel =
-        FileChannel.open(
-            file,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE)) {
-      for (long written = 0; written < bytes; written += block.length) {
-        ByteBuffer buffer = ByteBuffer.wrap(block);
-        while (buffer.hasRemaining()) {
-          channel.write(buffer);
-        }
-      }
-      // Clean pages, so that dropping the page cache drops them.
-      channel.force(true);
+    Files.deleteIfExists(file);
+    for (long written = 0; written < bytes; written += block.length) {
+      Files.write(file, block, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
   }
 
   /** Starts reading {@code file} in a loop. */
   static NeighbourReader start(Path file) throws IOException {
-    Process shell =
+    return new NeighbourReader(
         new ProcessBuilder(
                 List.of(
                     "/bin/sh",
                     "-c",
                     "while :; do cat \"$0\" > /dev/null || exit 1; done",
-                    file.toAbsolutePath().toString()))
+                    file.toString()))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    return new NeighbourReader(shell);
+            .start());
   }
 
   /** Stops the shell and the {@code cat} it runs. */

@@ -1,6 +1,6 @@
 package dev.spindle.bench.store;
 
-import dev.spindle.bench.corpus.CorpusDocuments;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.measure.TimedLoad;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -137,7 +137,7 @@ final class Searches {
   private static long read(StoredFields storedFields, int[] docs) throws IOException {
     long sum = 0;
     for (int doc : docs) {
-      if (storedFields.document(doc).get(CorpusDocuments.ID_FIELD) == null) {
+      if (storedFields.document(doc).get(Corpus.ID_FIELD) == null) {
         throw new IllegalStateException("hit " + doc + " has no id");
       }
       sum += doc;

@@ -1,6 +1,6 @@
 package dev.spindle.bench.store;
 
-import dev.spindle.bench.corpus.CorpusDocuments;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.bench.corpus.IdLookup;
@@ -93,8 +93,7 @@ public final class UpdateService implements UpdatesBenchmark.Service, Closeable 
       int row = random.nextInt(rows.rowCount());
       if (exists) {
         writer.updateDocument(
-            new Term(CorpusDocuments.ID_FIELD, id),
-            GeonamesDocuments.newDocument(id, rows, row, ordinal));
+            new Term(Corpus.ID_FIELD, id), GeonamesDocuments.newDocument(id, rows, row, ordinal));
       } else {
         writer.addDocument(GeonamesDocuments.newDocument(id, rows, row, ordinal));
       }

@@ -8,7 +8,7 @@ import static dev.spindle.bench.store.DirectoryKind.MMAP_RANDOM;
 import static dev.spindle.bench.store.DirectoryKind.NIOFS;
 import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
 
-import dev.spindle.bench.corpus.MultiGetOperation;
+import dev.spindle.bench.corpus.Gets;
 import dev.spindle.bench.report.Ratio;
 import java.util.List;
 
@@ -32,14 +32,14 @@ public enum Workload {
   /** {@link #FETCH}, with {@code StoredFields.prefetch} called for every hit before any is read. */
   FETCH_PREFETCH(
       "fetch phase, prefetching", "docs/s", Searches.FETCH_HITS, starved(4.0, Double.NaN)),
-  /** A multi-get of {@value MultiGetOperation#IDS} ids, each looked up and read in turn. */
-  MULTI_GET("multi-get, plain", "ids/s", MultiGetOperation.IDS, List.of()),
+  /** A multi-get of {@value Gets#MULTI_GET_IDS} ids, each looked up and read in turn. */
+  MULTI_GET("multi-get, plain", "ids/s", Gets.MULTI_GET_IDS, List.of()),
   /**
    * {@link #MULTI_GET} the Lucene 10 way: {@code prepareSeekExact} for every id on every segment,
    * then the seeks, then {@code StoredFields.prefetch} for every document found, then the reads.
    */
   MULTI_GET_PREFETCH(
-      "multi-get, prefetching", "ids/s", MultiGetOperation.IDS, starved(4.0, Double.NaN)),
+      "multi-get, prefetching", "ids/s", Gets.MULTI_GET_IDS, starved(4.0, Double.NaN)),
   /**
    * {@link #GET_BY_ID} while another process in the same memory cgroup reads a file of the cap's
    * size over and over: the page cache shared with other work. Starved only. The two advice tables

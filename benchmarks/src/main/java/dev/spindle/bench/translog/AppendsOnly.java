@@ -74,11 +74,10 @@ final class AppendsOnly {
             TranslogBenchmark.MAPPED_SEGMENT_SIZE >> 20, rounds, millis / 1000.0)
         .table(table)
         .chart(
-            Chart.builder("Appends that do not wait for durability")
+            new Chart("Appends that do not wait for durability")
                 .axes("", unit + " (median)")
                 .categories(workloads)
                 .bars("buffered", buffered)
-                .bars("memory-mapped", mapped)
-                .build());
+                .bars("memory-mapped", mapped));
   }
 }

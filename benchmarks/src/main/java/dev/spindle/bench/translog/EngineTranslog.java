@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * An engine's translog (OpenSearch's or Elasticsearch's), driven standalone as its engine drives
@@ -41,19 +42,26 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
   /** Syncs everything appended. */
   protected abstract void sync(T translog) throws IOException;
 
-  /** Reads every operation of a snapshot of the whole translog. */
-  protected abstract Replayed readAll(T translog) throws IOException;
+  /** Hands the payload length of every operation of a snapshot of the whole translog, in order. */
+  protected abstract void forEachPayload(T translog, IntConsumer length) throws IOException;
 
   @Override
-  public final DurableAppender create(Path directory) throws IOException {
-    return new Appender(directory);
+  public final Appender create(Path directory) throws IOException {
+    return new EngineAppender(directory);
   }
 
   @Override
   public final Replayed replay(Path directory) throws IOException {
+    long[] counts = new long[2];
     try (T translog = reopen(directory)) {
-      return readAll(translog);
+      forEachPayload(
+          translog,
+          length -> {
+            counts[0]++;
+            counts[1] += length;
+          });
     }
+    return new Replayed(counts[0], counts[1], 0);
   }
 
   private T createAndOpen(Path directory) throws IOException {
@@ -68,13 +76,13 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
   }
 
   /** Appends index operations; counts the syncs that {@code ensureSynced} reports it made. */
-  private final class Appender implements DurableAppender {
+  private final class EngineAppender implements Appender {
     private final Path directory;
     private final AtomicLong seqNo = new AtomicLong();
     private final LongAdder syncs = new LongAdder();
     private T translog;
 
-    Appender(Path directory) throws IOException {
+    EngineAppender(Path directory) throws IOException {
       this.directory = directory;
       this.translog = createAndOpen(directory);
     }
@@ -101,7 +109,6 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
       return syncs.sum();
     }
 
-    /** Starts over with a new, empty translog, which deletes the old one: between trials only. */
     @Override
     public void trim() throws IOException {
       translog.close();

@@ -24,13 +24,9 @@ import org.apache.lucene.util.IOUtils;
 /**
  * Durable appends: threads that each append an operation and wait until it is durable, with 64-byte
  * and 1-KiB payloads, against Spindle's translog, the real translogs of OpenSearch and
- * Elasticsearch (each in a JVM of its own) and a global-lock log, next to the limits the disk sets:
- * with each thread waiting for its own operation, a log cannot complete more than one operation per
- * thread per fsync, so the single-fsync limit is threads divided by the latency of a raw 4 KiB
- * write and fdatasync on a pre-written file ({@link WriteSyncProbe}, in the same round on the same
- * disk), capped by what the CPU manages when fsync costs nothing (Spindle's translog on tmpfs).
- * Then the appends that do not wait ({@link AppendsOnly}) and recovery ({@link TranslogRecovery}).
- * The tables and targets are {@link TranslogReport}'s.
+ * Elasticsearch and a global-lock log, next to the limits the disk sets; then the appends that do
+ * not wait ({@link AppendsOnly}) and recovery ({@link TranslogRecovery}). The tables and targets
+ * are {@link TranslogReport}'s.
  */
 public final class TranslogBenchmark implements Benchmark {
 
@@ -50,10 +46,7 @@ public final class TranslogBenchmark implements Benchmark {
     }
   }
 
-  /**
-   * One trial: of a log, its load and the cache flushes the disk completed meanwhile (-1 if not
-   * counted); of a limit, its rate and the probe's write+fdatasync rounds per second.
-   */
+  /** A log's load and the disk's flushes meanwhile (-1: not counted), or a limit and its probe. */
   record Trial(double rate, double probeRate, LogTrials.Load load, long deviceFlushes) {
     double deviceFlushesPerOperation() {
       return deviceFlushes < 0
@@ -62,13 +55,13 @@ public final class TranslogBenchmark implements Benchmark {
     }
   }
 
-  /** What was measured for one workload, and the CPU bound it was capped by. */
+  /** One workload's trials, and the CPU bound the limits were capped by. */
   record Result(Workload workload, Trials<TranslogContender, Trial> trials, double cpuBound) {
     Measurements<TranslogContender> rates() {
       return trials.metric(Trial::rate);
     }
 
-    /** The median latency of one write+fdatasync of the probe behind {@code limit}, in µs. */
+    /** The median latency of one write+fdatasync behind {@code limit}, in µs. */
     double probeMicros(TranslogContender limit) {
       return 1e6 / trials.median(limit, Trial::probeRate);
     }
@@ -156,16 +149,13 @@ public final class TranslogBenchmark implements Benchmark {
     return new Trial(Math.min(workload.threads() * probeRate, cpuBound), probeRate, null, -1);
   }
 
-  /**
-   * What the CPU allows when fsync costs nothing: Spindle's translog, the same threads and
-   * payloads, on tmpfs, where force returns at once. Infinite when there is no tmpfs.
-   */
+  /** What the CPU allows when fsync is free: Spindle's translog on tmpfs; infinite without. */
   private static double cpuBound(Workload workload, long millis) throws IOException {
     if (Files.isDirectory(TMPFS) == false || Files.isWritable(TMPFS) == false) {
       return Double.POSITIVE_INFINITY;
     }
     Path dir = Files.createTempDirectory(TMPFS, "spindle-translog-bench");
-    try (LocalLogTrials spindle = new LocalLogTrials(SpindleAppender.log(0), dir)) {
+    try (LocalLogTrials spindle = new LocalLogTrials(new SpindleLog(0), dir)) {
       double best = 0;
       for (int i = 0; i < 2; i++) {
         best =
@@ -184,29 +174,17 @@ public final class TranslogBenchmark implements Benchmark {
       Rounds rounds, long logMillis, long rawMillis, List<String> peers, StorageCounters counters) {
     return Table.format(
         """
-        Each thread appends one operation and waits until it is durable, again and again; each
-        call is timed, from the append to the acknowledgement. Spindle's translog runs with its
-        defaults (format 2: 1 MiB buffer, %d MiB generations prepared ahead of need, REQUEST
-        durability), and once more with memory-mapped segments of %d MiB. The peers are the
-        engines' own translogs, each in a JVM of its own on its own class path (%s), set up as
-        their engines set them up (default buffer, REQUEST durability, one index operation per
-        append with the payload as its source); the global-lock log holds one lock across the
-        write, the data fsync and the checkpoint fsync. The limits come from a probe that writes
-        4 KiB and calls `FileChannel.force(false)` (fdatasync) in a loop, in the same round on the
-        same disk: on a pre-written file, as Spindle's prepared generations are (the single-fsync
-        limit: threads divided by that latency, capped by what the CPU manages when fsync is free,
-        Spindle on tmpfs), and on a growing file, whose size each fdatasync also commits, as the
-        peers' files are. %s of %.1f s per log and %.1f s per probe.
-
-        **Counting fsyncs:** *syncs* are the times a log forced its data to make waiting callers
-        durable, as each log counts them: Spindle's `TranslogStats.fsyncs()` (one data fsync per
-        group commit round, and one per roll and close; its checkpoint is a hint written in the
-        background, never on the acknowledgement path), the peers' sync calls that report having
-        synced (each forces the data, then writes and forces a checkpoint file), the global-lock
-        log's own count (data, then checkpoint). *Device flushes* are the cache flush requests the
-        disk completed during the trial, from %s: the same count for every contender, in this JVM
-        or another, and it includes the file system's journal commits. Figures taken while other
-        work runs on the machine count that work's flushes too.
+        Each thread appends one operation and waits until it is durable, again and again, each
+        call timed from the append to the acknowledgement. Spindle's translog runs with its
+        defaults (%d MiB generations prepared ahead of need), and with memory-mapped segments of
+        %d MiB; the peers are the engines' own translogs, set up as their engines set them up, each
+        in a JVM of its own (%s); the global-lock log holds one lock across the write, the data
+        fsync and the checkpoint fsync. The limits come from a probe that writes 4 KiB and calls
+        `FileChannel.force(false)` in a loop, in the same round on the same disk, on a pre-written
+        file (the single-fsync limit: threads over that latency, capped by Spindle on tmpfs) and
+        on a growing file. %s of %.1f s per log and %.1f s per probe. *Syncs* are each log's own
+        count of the times it forced its data; *device flushes* are the cache flushes the disk
+        completed during the trial, from %s, whatever asked for them.
 
         """,
         TranslogConfig.DEFAULT_ROLL_SIZE >> 20,

@@ -43,7 +43,7 @@ final class TranslogRecovery {
     // A warm-up round: each JVM compiles its reading code before the measured replays.
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     Map<TranslogContender, Long> fileBytes = new EnumMap<>(TranslogContender.class);
-    Map<TranslogContender, LogTrials.Replay> last = new EnumMap<>(TranslogContender.class);
+    Map<TranslogContender, BenchmarkedLog.Replayed> last = new EnumMap<>(TranslogContender.class);
     try {
       for (TranslogContender log : LOGS) {
         Progress.log("translog recovery: %s writes %d MiB of payloads", log, payloadBytes >> 20);
@@ -84,9 +84,9 @@ final class TranslogRecovery {
       Map<TranslogContender, LogTrials> logs,
       TranslogContender log,
       long payloadBytes,
-      Map<TranslogContender, LogTrials.Replay> last)
+      Map<TranslogContender, BenchmarkedLog.Replayed> last)
       throws IOException {
-    LogTrials.Replay replay = logs.get(log).replay();
+    BenchmarkedLog.Replayed replay = logs.get(log).replay();
     long expected = (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
     if (replay.operations() != expected || replay.payloadBytes() != expected * PAYLOAD_SIZE) {
       throw new IOException(
@@ -103,7 +103,7 @@ final class TranslogRecovery {
       long payloadBytes,
       Rounds rounds,
       Map<TranslogContender, Long> fileBytes,
-      Map<TranslogContender, LogTrials.Replay> last,
+      Map<TranslogContender, BenchmarkedLog.Replayed> last,
       Measurements<TranslogContender> cached,
       Measurements<TranslogContender> cold,
       String coldSkipped) {
@@ -142,8 +142,8 @@ final class TranslogRecovery {
         """,
         PAYLOAD_SIZE, payloadBytes >> 20, rounds);
     section.table(table).ratios("Cached:\n\n", cached, RATIOS);
-    Chart.Builder chart =
-        Chart.builder("Recovery: reopening and reading every operation")
+    Chart chart =
+        new Chart("Recovery: reopening and reading every operation")
             .axes("", "MB/s of payload (median)")
             .categories(LOGS)
             .bars("pages cached", cached.medians());
@@ -153,6 +153,6 @@ final class TranslogRecovery {
     } else {
       section.text("\nFrom disk: not measured: " + coldSkipped + "\n");
     }
-    section.text("\n").chart(chart.build());
+    section.text("\n").chart(chart);
   }
 }

@@ -158,9 +158,8 @@ final class TranslogReport {
 
   /** The rates of the logs per thread count as bars, the disk's limits as lines across them. */
   private static Chart rateChart(int payloadSize, List<Result> workloads) {
-    Chart.Builder chart =
-        Chart.builder(
-                payloadSize + "-byte operations, each thread waiting until its own is durable")
+    Chart chart =
+        new Chart(payloadSize + "-byte operations, each thread waiting until its own is durable")
             .axes("threads", UNIT + " (median, logarithmic)")
             .categories(workloads.stream().map(r -> r.workload().threads()).toList())
             .logarithmic();
@@ -172,7 +171,7 @@ final class TranslogReport {
         chart.line(contender.toString(), medians);
       }
     }
-    return chart.build();
+    return chart;
   }
 
   private static Chart latencyChart(int payloadSize, List<Result> workloads) {
@@ -183,8 +182,8 @@ final class TranslogReport {
         categories.add(percentile + ", " + threads + (threads == 1 ? " thread" : " threads"));
       }
     }
-    Chart.Builder chart =
-        Chart.builder(payloadSize + "-byte operations, acknowledgement latency")
+    Chart chart =
+        new Chart(payloadSize + "-byte operations, acknowledgement latency")
             .axes("", "µs from append to acknowledgement (median of the rounds, logarithmic)")
             .categories(categories)
             .logarithmic();
@@ -198,6 +197,6 @@ final class TranslogReport {
         chart.bars(log.toString(), micros);
       }
     }
-    return chart.build();
+    return chart;
   }
 }

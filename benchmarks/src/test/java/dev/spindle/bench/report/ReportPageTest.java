@@ -127,13 +127,15 @@ public class ReportPageTest extends LuceneTestCase {
   }
 
   public void testChartSeriesNeedOneValuePerCategory() {
-    Chart.Builder chart =
-        Chart.builder("t").categories(List.of("a", "b")).bars("one value", List.of(1.0));
-    IllegalArgumentException e = expectThrows(IllegalArgumentException.class, chart::build);
+    Chart chart = new Chart("t").categories(List.of("a", "b")).bars("one value", List.of(1.0));
+    Section section = new Section("s");
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> section.chart(chart));
     assertTrue(
         e.getMessage(), e.getMessage().contains("'one value' has 1 values for 2 categories"));
-    expectThrows(IllegalArgumentException.class, () -> Chart.builder("t").bars("x").build());
-    expectThrows(IllegalArgumentException.class, () -> Chart.builder(" "));
+    expectThrows(IllegalArgumentException.class, () -> section.chart(new Chart("t").bars("x")));
+    expectThrows(IllegalArgumentException.class, () -> new Chart(" "));
+    assertTrue(section.charts().isEmpty());
   }
 
   /** Sections as benchmarks return them, with every kind of series and awkward values. */
@@ -161,17 +163,16 @@ public class ReportPageTest extends LuceneTestCase {
             .table(rates)
             .detail("Per round", rates)
             .chart(
-                Chart.builder("Get by id, hot and starved page cache")
+                new Chart("Get by id, hot and starved page cache")
                     .axes("", "gets/s (median, logarithmic)")
                     .categories(contenders)
                     .bars("hot", hot)
                     .bars("starved (256 MiB cap)", starved)
-                    .logarithmic()
-                    .build());
+                    .logarithmic());
 
     List<Integer> threads = List.of(1, 4, 16, 64);
-    Chart.Builder appends =
-        Chart.builder("100-byte operations, each thread waiting until its own is durable")
+    Chart appends =
+        new Chart("100-byte operations, each thread waiting until its own is durable")
             .axes("threads", "ops/s (median, logarithmic)")
             .categories(threads)
             .logarithmic();
@@ -182,7 +183,7 @@ public class ReportPageTest extends LuceneTestCase {
     appends.line("fsync limit", threads.stream().map(t -> t * 500.0).toList());
     appends.line("data+checkpoint fsync limit", threads.stream().map(t -> t * 250.0).toList());
     Section translog =
-        new Section("Translog: durable appends").text("No table here.\n\n").chart(appends.build());
+        new Section("Translog: durable appends").text("No table here.\n\n").chart(appends);
 
     List<String> setups = List.of("StringField + SortedSetDocValuesField", "BytesKeywordField");
     Section keyword =
@@ -190,26 +191,23 @@ public class ReportPageTest extends LuceneTestCase {
             .table(rates)
             .detail("Per round", rates)
             .chart(
-                Chart.builder("Documents per second, relative to StringField")
+                new Chart("Documents per second, relative to StringField")
                     .axes("", "median ratio")
                     .categories(setups)
                     .bars("wall clock", 1.0, 1.2)
                     .bars("CPU time", 1.0, 1.3)
-                    .referenceLine("StringField + SortedSetDocValuesField", 1.0)
-                    .build())
+                    .referenceLine("StringField + SortedSetDocValuesField", 1.0))
             .chart(
-                Chart.builder("Bytes allocated per document")
+                new Chart("Bytes allocated per document")
                     .axes("", "B/doc")
                     .categories(setups)
-                    .bars("gc.alloc.rate.norm", 900, 400)
-                    .build())
+                    .bars("gc.alloc.rate.norm", 900, 400))
             .chart(
-                Chart.builder("What an open reader holds")
+                new Chart("What an open reader holds")
                     .axes("", "count")
                     .categories(List.of("file descriptors", "mapped files"))
                     .bars("TieredMergePolicy", 2, 0)
-                    .bars("CompoundCap(Tiered)", 8, 8)
-                    .build());
+                    .bars("CompoundCap(Tiered)", 8, 8));
     Section noCharts = new Section("A section without charts").table(rates);
     return List.of(directories, translog, keyword, noCharts);
   }

@@ -1,6 +1,6 @@
 package dev.spindle.bench.store;
 
-import dev.spindle.bench.corpus.EuroparlLine;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ public class TestIndexingUpdates extends LuceneTestCase {
           new IndexingService.Update(
               "id-" + TestUtil.randomSimpleString(random()) + i,
               random().nextBoolean(),
-              new EuroparlLine(
+              new Corpus.Line(
                   TestUtil.randomRealisticUnicodeString(random()),
                   "2001-0" + (1 + random().nextInt(9)) + "-1" + i % 10,
                   TestUtil.randomRealisticUnicodeString(random()))));

@@ -4,6 +4,7 @@ import dev.spindle.bench.store.PeerDirectory;
 import dev.spindle.bench.translog.EngineTranslog;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.IntConsumer;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockFactory;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
@@ -123,15 +124,11 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
   }
 
   @Override
-  protected Replayed readAll(Translog translog) throws IOException {
-    long operations = 0;
-    long payloadBytes = 0;
+  protected void forEachPayload(Translog translog, IntConsumer length) throws IOException {
     try (Translog.Snapshot snapshot = translog.newSnapshot()) {
       for (Translog.Operation op = snapshot.next(); op != null; op = snapshot.next()) {
-        operations++;
-        payloadBytes += ((Translog.Index) op).source().length();
+        length.accept(((Translog.Index) op).source().length());
       }
     }
-    return new Replayed(operations, payloadBytes);
   }
 }
