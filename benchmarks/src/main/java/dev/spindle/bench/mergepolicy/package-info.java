@@ -1,6 +1,2 @@
-/**
- * The benchmark of merge-policy ({@code --only=compound-cap}): {@code CompoundCapMergePolicy}
- * around a {@code TieredMergePolicy} against the tiered policy alone, compared on what an open
- * reader holds and on id lookups.
- */
+/** The benchmark of merge-policy: compound files capped by size against the tiered policy. */
 package dev.spindle.bench.mergepolicy;

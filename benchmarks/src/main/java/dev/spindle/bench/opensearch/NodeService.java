@@ -12,6 +12,9 @@ import java.util.Map;
  */
 public interface NodeService extends Closeable {
 
+  /** The share of writes that update an id written before. */
+  int UPDATE_PERCENT = 40;
+
   /** The node's data folder, the Europarl line file, and the seed of the writes and reads. */
   record Setup(Path dataDir, Path corpus, long seed) {}
 

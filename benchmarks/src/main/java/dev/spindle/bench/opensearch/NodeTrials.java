@@ -1,27 +1,33 @@
 package dev.spindle.bench.opensearch;
 
 import dev.spindle.bench.measure.TimedLoad;
-import dev.spindle.opensearch.DirectoryCounters;
 import dev.spindle.opensearch.SpindlePlugin;
 import dev.spindle.opensearch.SpindleStatsAction;
 import dev.spindle.opensearch.SpindleStatsRequest;
 import dev.spindle.opensearch.SpindleStatsResponse;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.apache.lucene.util.IOUtils;
+import org.opensearch.Version;
 import org.opensearch.action.admin.indices.stats.IndicesStatsResponse;
 import org.opensearch.common.settings.Settings;
+import org.opensearch.node.InternalSettingsPreparer;
+import org.opensearch.node.Node;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.plugins.PluginInfo;
 import org.opensearch.transport.Netty4ModulePlugin;
 import org.opensearch.transport.client.Client;
 
 /**
- * The node JVM of the OpenSearch benchmark, on OpenSearch's class path: a {@link BenchNode} with
- * Spindle's plugin and the Netty transport, measured one trial per call ({@link NodeService}). Each
- * index gets the same {@link ExternalIdWrites}; reads are {@link ReadLoad}'s, from two client
- * threads.
+ * The node JVM of the OpenSearch benchmark, on OpenSearch's class path: a single-node cluster in
+ * this JVM, with Spindle's plugin and the Netty transport loaded from the class path and its data
+ * under one folder (started again over it, it recovers its indices), driven one trial per call
+ * through the in-process client. Each index gets the same {@link NodeLoad}.
  */
 public final class NodeTrials implements NodeService {
 
@@ -29,18 +35,17 @@ public final class NodeTrials implements NodeService {
   private static final int THREADS = 2;
 
   private final Setup setup;
-  private final BenchNode node;
+  private final Node node;
   private final Client client;
   private final TimedLoad load = new TimedLoad(THREADS);
-  private final Map<StoreType, ExternalIdWrites> writes = new EnumMap<>(StoreType.class);
+  private final Map<StoreType, NodeLoad> writes = new EnumMap<>(StoreType.class);
   private final SplittableRandom seeds;
-  private ReadLoad reads;
+  private NodeLoad reads;
 
   /** Starts the node over the data folder: a new cluster, or the one a previous node left. */
   public NodeTrials(Setup setup) throws Exception {
     this.setup = setup;
-    this.node =
-        BenchNode.start(setup.dataDir(), List.of(SpindlePlugin.class, Netty4ModulePlugin.class));
+    this.node = start(setup.dataDir());
     this.client = node.client();
     this.seeds = new SplittableRandom(setup.seed() + 2);
   }
@@ -60,7 +65,7 @@ public final class NodeTrials implements NodeService {
           .setMapping("title", "type=text", "date", "type=keyword", "body", "type=text")
           .get();
       client.admin().cluster().prepareHealth(type.storeType).setWaitForGreenStatus().get();
-      writes.put(type, new ExternalIdWrites(setup.corpus(), setup.seed()));
+      writes.put(type, new NodeLoad(setup.corpus(), setup.seed()));
     }
   }
 
@@ -75,7 +80,8 @@ public final class NodeTrials implements NodeService {
 
   @Override
   public Map<StoreType, IndexSize> refreshAndFlush() {
-    String[] indices = indices();
+    String[] indices =
+        Arrays.stream(StoreType.values()).map(t -> t.storeType).toArray(String[]::new);
     client.admin().indices().prepareRefresh(indices).get();
     client.admin().indices().prepareFlush(indices).get();
     IndicesStatsResponse stats =
@@ -98,8 +104,11 @@ public final class NodeTrials implements NodeService {
 
   @Override
   public void awaitIndexes(int ids) throws IOException {
-    client.admin().cluster().prepareHealth(indices()).setWaitForGreenStatus().get();
-    reads = ReadLoad.prepare(setup.corpus(), ids, setup.seed() + 1);
+    String[] indices =
+        Arrays.stream(StoreType.values()).map(t -> t.storeType).toArray(String[]::new);
+    client.admin().cluster().prepareHealth(indices).setWaitForGreenStatus().get();
+    reads = new NodeLoad(setup.corpus(), setup.seed() + 1);
+    reads.prepareReads(ids);
   }
 
   @Override
@@ -112,7 +121,7 @@ public final class NodeTrials implements NodeService {
         THREADS,
         millis,
         1,
-        (thread, threads) -> reads.operation(client, type.storeType, read, seed * 31 + thread));
+        (thread, threads) -> reads.read(client, type.storeType, read, seed * 31 + thread));
   }
 
   @Override
@@ -122,23 +131,62 @@ public final class NodeTrials implements NodeService {
         client
             .execute(SpindleStatsAction.INSTANCE, new SpindleStatsRequest().indices(index))
             .actionGet();
-    DirectoryCounters counters = response.totalsByIndex().get(index);
     return "spindle_hybridfs directory counters: "
-        + counters
+        + response.totalsByIndex().get(index)
         + ", Lucene "
         + response.getNodes().get(0).luceneVersion().orElse("?");
   }
 
-  private static String[] indices() {
-    return Arrays.stream(StoreType.values()).map(type -> type.storeType).toArray(String[]::new);
-  }
-
   @Override
   public void close() throws IOException {
-    for (ExternalIdWrites write : writes.values()) {
-      write.close();
+    IOUtils.close(writes.values());
+    IOUtils.close(reads, load, node);
+  }
+
+  private static Node start(Path dataDir) throws Exception {
+    Settings settings =
+        Settings.builder()
+            .put("cluster.name", "spindle-bench")
+            .put("node.name", "bench")
+            .put("path.home", dataDir.resolve("home").toString())
+            .put("path.data", dataDir.resolve("data").toString())
+            .put("discovery.type", "single-node")
+            .put("network.host", "127.0.0.1")
+            .put("http.port", "0")
+            .put("transport.port", "0")
+            // The benchmark's disk may be nearly full; shards must be allocated anyway.
+            .put("cluster.routing.allocation.disk.threshold_enabled", false)
+            .build();
+    Node node = new BenchNode(settings, List.of(SpindlePlugin.class, Netty4ModulePlugin.class));
+    try {
+      node.start();
+      return node;
+    } catch (Exception e) {
+      node.close();
+      throw e;
     }
-    load.close();
-    node.close();
+  }
+
+  /** A node whose plugins are loaded from the class path, for its protected constructor. */
+  private static final class BenchNode extends Node {
+    BenchNode(Settings settings, List<Class<? extends Plugin>> plugins) {
+      super(
+          InternalSettingsPreparer.prepareEnvironment(settings, Map.of(), null, () -> "bench"),
+          plugins.stream()
+              .map(
+                  plugin ->
+                      new PluginInfo(
+                          plugin.getName(),
+                          "loaded from the classpath",
+                          "NA",
+                          Version.CURRENT,
+                          "21",
+                          plugin.getName(),
+                          null,
+                          List.of(),
+                          false))
+              .toList(),
+          true);
+    }
   }
 }

@@ -216,7 +216,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
                     + " queries of one to three body terms (top 10 with `_source`), two client"
                     + " threads. Hot: %s of %.1f s (indexing: each round writes a share of the"
                     + " operations).%n%n",
-                operations, ExternalIdWrites.UPDATE_PERCENT, ids, rounds, millis / 1000.0));
+                operations, NodeService.UPDATE_PERCENT, ids, rounds, millis / 1000.0));
     Table table = new Table("store type", "index size", "documents");
     sizes.forEach(
         (type, size) ->

@@ -1,10 +1,6 @@
 /**
- * The benchmark of opensearch-plugin ({@code --only=opensearch-store}): Spindle's {@code
- * spindle_hybridfs} store type against OpenSearch's {@code hybridfs} and {@code mmapfs} on a real
- * node. The node runs OpenSearch's Lucene, so it is a child JVM of its own on the class path the
- * {@code opensearch-plugin} build writes, serving {@link dev.spindle.bench.opensearch.NodeService}
- * ({@code NodeTrials}, with {@code BenchNode}, {@code ExternalIdWrites} and {@code ReadLoad}); only
- * {@code OpenSearchStoreBenchmark}, {@code NodeService} and {@code StoreType} run in the
- * benchmark's JVM, free of OpenSearch's types.
+ * The benchmark of opensearch-plugin: store types on a real node, which runs in a child JVM on the
+ * node's class path ({@code NodeTrials}); the benchmark's JVM sees only {@link
+ * dev.spindle.bench.opensearch.NodeService}.
  */
 package dev.spindle.bench.opensearch;

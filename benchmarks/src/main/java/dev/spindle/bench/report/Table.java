@@ -2,8 +2,10 @@ package dev.spindle.bench.report;
 
 import dev.spindle.bench.measure.Measurements;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * A markdown table of results, its first column left-aligned and every other right-aligned, and the
@@ -11,6 +13,9 @@ import java.util.Locale;
  * {@link Measurements}. Not thread-safe.
  */
 public final class Table {
+
+  /** A column of a table of rows of type {@code R}: its heading, and the cell of a row. */
+  public record Column<R>(String header, Function<R, String> cell) {}
 
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
@@ -40,6 +45,25 @@ public final class Table {
     List<String> row = new ArrayList<>(List.of(label.toString()));
     row.addAll(List.of(cells));
     return row(row);
+  }
+
+  /** A column of a table of rows of type {@code R}. */
+  public static <R> Column<R> column(String header, Function<R, String> cell) {
+    return new Column<>(header, cell);
+  }
+
+  /** A row per element of {@code rows}: its {@code toString()}, then a cell per column. */
+  @SafeVarargs
+  public static <R> Table of(String first, List<R> rows, Column<R>... columns) {
+    List<String> header = new ArrayList<>(List.of(first));
+    Arrays.stream(columns).forEach(column -> header.add(column.header()));
+    Table table = new Table(header);
+    for (R row : rows) {
+      List<String> cells = new ArrayList<>(List.of(row.toString()));
+      Arrays.stream(columns).forEach(column -> cells.add(column.cell().apply(row)));
+      table.row(cells);
+    }
+    return table;
   }
 
   /** {@link String#format} in the root locale, as every figure of the report is written. */

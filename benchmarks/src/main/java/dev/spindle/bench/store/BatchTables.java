@@ -1,5 +1,6 @@
 package dev.spindle.bench.store;
 
+import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.KINDS;
@@ -12,11 +13,11 @@ import dev.spindle.bench.report.Table;
 import dev.spindle.bench.store.GetAndSearchTables.Results;
 
 /**
- * The get-and-search section's tables of the batch workloads (a search's fetch phase, a multi-get),
- * each plain and prefetching: rates hot and starved, storage reads per document, and the starved
- * prefetching rates against what the device can do for the same reads per document; then gets in a
- * page cache shared with another process, and the device probe's line. Another table over the same
- * trials (prefetch configurations side by side, say) is one more method here.
+ * The get-and-search tables of the batch workloads (a search's fetch phase, a multi-get), plain and
+ * prefetching: rates hot and starved, storage reads per document, the starved prefetching rates
+ * against what the device can do for the same reads; then gets in a page cache shared with another
+ * process, and the device probe's line. A table over the same trials (prefetch configurations side
+ * by side, say) is one more method here.
  */
 final class BatchTables {
 
@@ -28,7 +29,6 @@ final class BatchTables {
     this.section = section;
   }
 
-  /** The device probe's line. */
   void device() {
     if (results.starved() == null) {
       return;
@@ -36,62 +36,58 @@ final class BatchTables {
     DeviceProbe.Result probe = results.starved().probe();
     section.text(
         Double.isNaN(probe.readsPerSecond())
-            ? "- **Device probe:** not run, the index is not on a block device.\n"
+            ? "- **Device probe:** not run, the index is not on a block device.\n\n"
             : format(
                 "- **Device probe** (queue depth %d, random 4 KiB %s, cgroup page cache emptied"
                     + " first): %,.0f reads/s, %.1f KiB per read, %.1f reads in flight on"
-                    + " average.%n",
-                GetSearchService.PROBE_THREADS,
+                    + " average.%n%n",
+                ReadService.PROBE_THREADS,
                 DeviceProbe.Method.PAGE_FAULTS.description,
                 probe.readsPerSecond(),
                 probe.kibPerRead(),
                 probe.queueDepth()));
-    section.text("\n");
   }
 
-  /** One batch workload, plain and prefetching side by side; the peers have starved rows only. */
+  /** One batch workload plain and prefetching; the peers have starved rows only. */
   void batch(Workload plain, Workload prefetching) {
     String unit = plain.unit;
-    Table table =
-        new Table(
-            "Directory",
-            "hot plain, " + unit,
-            "hot prefetching, " + unit,
-            "hot prefetching vs MMapDirectory prefetching",
-            "starved plain, " + unit,
-            "starved prefetching, " + unit,
-            "starved prefetching vs NIOFSDirectory prefetching",
-            "starved prefetching vs plain (same directory)");
-    Measurements<DirectoryKind> hotPrefetching = results.hot(prefetching);
-    Measurements<DirectoryKind> starvedPrefetching = results.starved(prefetching);
-    for (DirectoryKind kind : KINDS) {
-      table.row(
-          kind,
-          number("%,.0f", results.hot(plain).median(kind)),
-          number("%,.0f", hotPrefetching.median(kind)),
-          number("%.3fx", hotPrefetching.medianRatio(kind, DirectoryKind.MMAP)),
-          number("%,.0f", results.starved(plain).median(kind)),
-          number("%,.0f", starvedPrefetching.median(kind)),
-          number("%.3fx", starvedPrefetching.medianRatio(kind, DirectoryKind.NIOFS)),
-          number("%.3fx", starvedPrefetching.median(kind) / results.starved(plain).median(kind)));
-    }
+    Measurements<DirectoryKind> hotPlain = results.hot(plain);
+    Measurements<DirectoryKind> hot = results.hot(prefetching);
+    Measurements<DirectoryKind> starvedPlain = results.starved(plain);
+    Measurements<DirectoryKind> starved = results.starved(prefetching);
     String title = plain.title().replace(", plain", "");
-    section.text("### " + title + ", plain and prefetching\n\n").table(table);
-    section.ratios("Hot, plain: ", results.hot(plain), Workload.HOT);
-    section.ratios("Hot, prefetching: ", hotPrefetching, Workload.HOT);
+    section.text("### " + title + ", plain and prefetching\n\n");
+    section.table(
+        Table.of(
+            "Directory",
+            KINDS,
+            column("hot plain, " + unit, k -> number("%,.0f", hotPlain.median(k))),
+            column("hot prefetching, " + unit, k -> number("%,.0f", hot.median(k))),
+            column(
+                "hot prefetching vs MMapDirectory prefetching",
+                k -> number("%.3fx", hot.medianRatio(k, DirectoryKind.MMAP))),
+            column("starved plain, " + unit, k -> number("%,.0f", starvedPlain.median(k))),
+            column("starved prefetching, " + unit, k -> number("%,.0f", starved.median(k))),
+            column(
+                "starved prefetching vs NIOFSDirectory prefetching",
+                k -> number("%.3fx", starved.medianRatio(k, DirectoryKind.NIOFS))),
+            column(
+                "starved prefetching vs plain (same directory)",
+                k -> number("%.3fx", starved.median(k) / starvedPlain.median(k)))));
+    section.ratios("Hot, plain: ", hotPlain, Workload.HOT);
+    section.ratios("Hot, prefetching: ", hot, Workload.HOT);
     Chart rates =
         new Chart(title + ", plain and prefetching")
             .axes("", unit + " (median, logarithmic)")
             .categories(KINDS)
-            .bars("hot, plain", results.hot(plain).medians(KINDS))
-            .bars("hot, prefetching", hotPrefetching.medians(KINDS))
+            .bars("hot, plain", hotPlain.medians(KINDS))
+            .bars("hot, prefetching", hot.medians(KINDS))
             .logarithmic();
     if (results.starved() != null) {
-      section.ratios("Starved, prefetching: ", starvedPrefetching, prefetching.starved);
-      section.text("\n");
+      section.ratios("Starved, prefetching: ", starved, prefetching.starved).text("\n");
       storage(plain, prefetching);
-      rates.bars("starved, plain", results.starved(plain).medians(KINDS));
-      rates.bars("starved, prefetching", starvedPrefetching.medians(KINDS));
+      rates.bars("starved, plain", starvedPlain.medians(KINDS));
+      rates.bars("starved, prefetching", starved.medians(KINDS));
     }
     section.text("\n").chart(rates);
     if (results.starved() != null) {
@@ -99,46 +95,49 @@ final class BatchTables {
           new Chart(prefetching.title() + ", starved, against the device")
               .axes("", unit + " (median, logarithmic)")
               .categories(KINDS)
-              .bars("starved, prefetching", starvedPrefetching.medians(KINDS))
+              .bars("starved, prefetching", starved.medians(KINDS))
               .line(
                   "device limit for the same reads per document",
-                  KINDS.stream().map(kind -> results.deviceLimit(prefetching, kind)).toList())
+                  KINDS.stream().map(k -> results.deviceLimit(prefetching, k)).toList())
               .logarithmic());
     }
   }
 
-  /** Storage reads per document, starved, and the prefetching rates against the device's limit. */
   private void storage(Workload plain, Workload prefetching) {
-    Table table =
-        new Table(
-            "Directory (starved)",
-            "KiB read per doc, plain",
-            "KiB read per doc, prefetching",
-            "device reads per doc, plain",
-            "device reads per doc, prefetching",
-            "device limit for those reads, docs/s",
-            "prefetching vs device limit");
-    for (DirectoryKind kind : KINDS) {
-      double limit = results.deviceLimit(prefetching, kind);
-      table.row(
-          kind,
-          number("%,.1f", results.io(plain, kind, io -> io.bytesRead() / 1024)),
-          number("%,.1f", results.io(prefetching, kind, io -> io.bytesRead() / 1024)),
-          number("%.2f", results.io(plain, kind, IoCost::deviceReads)),
-          number("%.2f", results.io(prefetching, kind, IoCost::deviceReads)),
-          number("%,.0f", limit),
-          number("%.2fx", results.starved(prefetching).median(kind) / limit));
-    }
     section.text(
-        "Storage per document, starved (medians over the measured rounds; device reads count"
-            + " the whole machine's reads of the index's device). The device limit is the"
-            + " queue-depth-%d random 4 KiB read rate measured in the same JVM before the trials,"
-            + " divided by the device reads per document; the target for HybridDirectory"
-            + " prefetching is at least %.1fx. HybridDirectory's prefetch of a stored document"
-            + " asks for the first 8 KiB of its compressed chunk; MMapDirectory's, with `RANDOM`"
-            + " advice as HybridDirectory gives stored fields, for the whole chunk.%n%n",
-        GetSearchService.PROBE_THREADS, Workload.DEVICE_LIMIT_TARGET);
-    section.table(table);
+        "Storage per document, starved (medians; device reads count the whole machine's reads of"
+            + " the index's device). The device limit is the probe's rate divided by the device"
+            + " reads per document; the target for HybridDirectory prefetching is at least %.1fx."
+            + " HybridDirectory's prefetch of a stored document asks for the first 8 KiB of its"
+            + " compressed chunk; MMapDirectory's, with `RANDOM` advice as HybridDirectory gives"
+            + " stored fields, for the whole chunk.%n%n",
+        Workload.DEVICE_LIMIT_TARGET);
+    section.table(
+        Table.of(
+            "Directory (starved)",
+            KINDS,
+            column("KiB read per doc, plain", k -> kib(plain, k)),
+            column("KiB read per doc, prefetching", k -> kib(prefetching, k)),
+            column("device reads per doc, plain", k -> deviceReads(plain, k)),
+            column("device reads per doc, prefetching", k -> deviceReads(prefetching, k)),
+            column(
+                "device limit for those reads, docs/s",
+                k -> number("%,.0f", results.deviceLimit(prefetching, k))),
+            column(
+                "prefetching vs device limit",
+                k ->
+                    number(
+                        "%.2fx",
+                        results.starved(prefetching).median(k)
+                            / results.deviceLimit(prefetching, k)))));
+  }
+
+  private String kib(Workload workload, DirectoryKind kind) {
+    return number("%,.1f", results.io(workload, kind, io -> io.bytesRead() / 1024));
+  }
+
+  private String deviceReads(Workload workload, DirectoryKind kind) {
+    return number("%.2f", results.io(workload, kind, IoCost::deviceReads));
   }
 
   /** Gets in a page cache shared with another process, next to the same gets alone. */
@@ -146,33 +145,28 @@ final class BatchTables {
     if (results.starved() == null) {
       return;
     }
-    Measurements<DirectoryKind> alone = results.starved(Workload.GET_BY_ID);
     Workload workload = Workload.GET_BY_ID_SHARED_CACHE;
+    Measurements<DirectoryKind> alone = results.starved(Workload.GET_BY_ID);
     Measurements<DirectoryKind> shared = results.starved(workload);
-    Table table =
-        new Table(
-            "Directory (starved)",
-            "gets/s alone",
-            "gets/s beside the reader",
-            "beside the reader vs NIOFSDirectory",
-            "KiB read per get",
-            "page faults per get");
-    for (DirectoryKind kind : KINDS) {
-      table.row(
-          kind,
-          number("%,.0f", alone.median(kind)),
-          number("%,.0f", shared.median(kind)),
-          number("%.3fx", shared.medianRatio(kind, DirectoryKind.NIOFS)),
-          number("%,.1f", results.io(workload, kind, io -> io.bytesRead() / 1024)),
-          number("%.2f", results.io(workload, kind, IoCost::majorFaults)));
-    }
     section
         .text(
             "### Gets in a page cache shared with another process\n\n"
                 + "The starved gets again, while a shell in the same memory cgroup reads a file of"
                 + " the cap's size with `cat`, over and over: another tenant whose pages the kernel"
                 + " sees reused. KiB and faults are the measuring JVM's own.\n\n")
-        .table(table)
+        .table(
+            Table.of(
+                "Directory (starved)",
+                KINDS,
+                column("gets/s alone", k -> number("%,.0f", alone.median(k))),
+                column("gets/s beside the reader", k -> number("%,.0f", shared.median(k))),
+                column(
+                    "beside the reader vs NIOFSDirectory",
+                    k -> number("%.3fx", shared.medianRatio(k, DirectoryKind.NIOFS))),
+                column("KiB read per get", k -> kib(workload, k)),
+                column(
+                    "page faults per get",
+                    k -> number("%.2f", results.io(workload, k, IoCost::majorFaults)))))
         .ratios("Beside the reader: ", shared, workload.starved)
         .text("\n")
         .chart(

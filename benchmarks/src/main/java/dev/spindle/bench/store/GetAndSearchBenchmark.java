@@ -15,7 +15,6 @@ import dev.spindle.bench.measure.Trials;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.store.GetAndSearchTables.Results;
 import dev.spindle.bench.store.GetAndSearchTables.Starved;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,22 +34,6 @@ import java.util.Map;
  * BatchTables}'.
  */
 public final class GetAndSearchBenchmark implements Benchmark {
-
-  /** What a JVM of this benchmark does; see {@link GetSearchService}. */
-  public interface Service extends Closeable {
-    /** Runs {@code workload} through {@code kind} for {@code millis}: items per second. */
-    double rate(Workload workload, DirectoryKind kind, long millis) throws IOException;
-
-    /** A starved trial: unmeasured, then measured, with the storage cost of one operation. */
-    Outcome starved(Workload workload, DirectoryKind kind, long warmupMillis, long millis)
-        throws IOException;
-
-    /** What the index's device can do. */
-    DeviceProbe.Result probe(long millis) throws IOException;
-
-    /** Lines for the report's details. */
-    List<String> notes() throws IOException;
-  }
 
   /** The contenders. The multi-gen LRU's advice on this kernel shows what the other table costs. */
   static final List<DirectoryKind> KINDS =
@@ -73,6 +56,9 @@ public final class GetAndSearchBenchmark implements Benchmark {
           DirectoryKind.MMAP,
           DirectoryKind.ELASTICSEARCH_HYBRIDFS,
           DirectoryKind.OPENSEARCH_HYBRIDFS);
+
+  static final long SEED = 0x6E7_5EA2C4L;
+  private static final int KEYS = 1 << 19;
 
   static final List<Workload> OWN_JVM_WORKLOADS =
       List.of(Workload.GET_BY_ID, Workload.SEARCH, Workload.FETCH_PREFETCH);
@@ -126,15 +112,15 @@ public final class GetAndSearchBenchmark implements Benchmark {
   public Section run(Mode mode, Path workDir) throws IOException {
     Settings settings = Settings.of(mode);
     Path index = workDir.resolve("corpus");
-    long seed = GetSearchService.SEED;
+    long seed = SEED;
     IndexShape shape =
-        Corpus.build(index, mode.pick(200_000, 560_000), new ExternalIds(seed), seed);
+        Corpus.build(index, mode.pick(200_000, 560_000), new ExternalIds(SEED), SEED);
     List<DirectoryKind> hotKinds = KINDS.stream().filter(k -> k.peer().isEmpty()).toList();
     Map<Workload, Measurements<DirectoryKind>> hot = new EnumMap<>(Workload.class);
     String pageReclaim;
     // Closed before the starved case: pages still mapped here could not be dropped.
-    try (GetSearchService load =
-        new GetSearchService(new GetSearchService.Setup(index, hotKinds, null))) {
+    try (ReadService load =
+        new ReadService(new ReadService.Setup(index, SEED, KEYS, hotKinds, null))) {
       pageReclaim = load.pageReclaim();
       for (Workload w : Workload.values()) {
         if (w.sharesCache() == false) {
@@ -174,14 +160,14 @@ public final class GetAndSearchBenchmark implements Benchmark {
   private static double ownJvmRate(Path index, DirectoryKind kind, Workload workload, Settings s)
       throws IOException {
     List<Double> rates = new ArrayList<>();
-    try (Service jvm =
+    try (Reads jvm =
         ChildJvm.builder("the JVM measuring " + kind + " alone")
             .classpath(kind.classpath())
             .timeout(Duration.ofMinutes(10))
             .start(
-                Service.class,
-                GetSearchService.class,
-                new GetSearchService.Setup(index, List.of(kind), null))) {
+                Reads.class,
+                ReadService.class,
+                new ReadService.Setup(index, SEED, KEYS, List.of(kind), null))) {
       Rounds rounds = s.ownJvmRounds();
       for (int round = 0; round < rounds.warmup() + rounds.measured(); round++) {
         double rate = jvm.rate(workload, kind, s.hotMillis());
@@ -201,19 +187,19 @@ public final class GetAndSearchBenchmark implements Benchmark {
     Path neighbourFile = index.resolveSibling("neighbour-file");
     NeighbourReader.writeFile(neighbourFile, s.capBytes());
     MemoryCgroup.dropPageCache();
-    try (DirectoryJvms<Service> jvms =
+    try (DirectoryJvms<Reads> jvms =
         DirectoryJvms.start(
             KINDS,
             false,
-            Service.class,
-            GetSearchService.class,
-            group -> new GetSearchService.Setup(index, group, neighbourFile),
+            Reads.class,
+            ReadService.class,
+            group -> new ReadService.Setup(index, SEED, KEYS, group, neighbourFile),
             builder ->
                 builder
                     .jvmOptions(ChildJvm.measuringOptions(Settings.HEAP_MB))
                     .capBytes(s.capBytes())
                     .timeout(Duration.ofHours(4)))) {
-      for (Service jvm : jvms.all()) {
+      for (Reads jvm : jvms.all()) {
         ChildJvm.of(jvm).reclaimPageCache();
       }
       DeviceProbe.Result probe = jvms.on(KINDS.get(0)).probe(s.measureMillis());
@@ -228,7 +214,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
                 Outcome::rate));
       }
       List<String> notes = new ArrayList<>();
-      for (Service jvm : jvms.all()) {
+      for (Reads jvm : jvms.all()) {
         jvm.notes().forEach(note -> notes.add(jvm + ": " + note));
       }
       return new Starved(trials, probe, jvms.cgroups(), jvms.peakBytes(), notes);

@@ -95,7 +95,7 @@ final class GetAndSearchTables {
         """,
         shape,
         shape.timesStarvedCap(s.capBytes(), mode),
-        GetSearchService.THREADS,
+        ReadService.THREADS,
         Searches.HITS,
         s.hotRounds(),
         s.hotMillis() / 1000.0,

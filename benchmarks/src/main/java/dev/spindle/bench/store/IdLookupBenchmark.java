@@ -10,7 +10,6 @@ import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.report.Section;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,15 +22,6 @@ import java.util.function.UnaryOperator;
  * differently. One index, opened read-only by every directory at once, each in a JVM of its own.
  */
 public final class IdLookupBenchmark implements Benchmark {
-
-  /** What a lookup JVM does; see {@link IdLookupService}. */
-  public interface Service extends Closeable {
-    /** Lookups per second, summed over {@code threads}, through {@code kind}. */
-    double lookups(DirectoryKind kind, int threads, long millis) throws IOException;
-
-    /** The directory's statistics, or {@code -} if it keeps none. */
-    String stats(DirectoryKind kind) throws IOException;
-  }
 
   private static final long SEED = 0x1D_100C_0BL;
   private static final String UNIT = "lookups/s";
@@ -51,7 +41,7 @@ public final class IdLookupBenchmark implements Benchmark {
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
     int docCount = mode.pick(100_000, 300_000);
-    List<Integer> threadCounts = mode.pick(List.of(1), List.of(1, IdLookupService.MAX_THREADS));
+    List<Integer> threadCounts = mode.pick(List.of(1), List.of(1, 2));
     // Short rounds, many of them: on a shared machine, load comes and goes within seconds.
     Rounds rounds = mode.pick(new Rounds(2, 7), new Rounds(3, 21));
     Path index = workDir.resolve("corpus");
@@ -65,18 +55,18 @@ public final class IdLookupBenchmark implements Benchmark {
         segment first; %.0f%% of the ids exist. %s of 1 s per directory.
 
         """,
-        shape, IdLookupService.PRESENT_FRACTION * 100, rounds);
+        shape, 90.0, rounds);
     Chart chart =
         new Chart("Id lookups per second")
             .axes("", UNIT + " (median)")
             .categories(DirectoryKind.CONTENDERS);
-    try (DirectoryJvms<Service> jvms =
+    try (DirectoryJvms<Reads> jvms =
         DirectoryJvms.start(
             DirectoryKind.CONTENDERS,
             true,
-            Service.class,
-            IdLookupService.class,
-            kinds -> new IdLookupService.Setup(index, docCount, SEED),
+            Reads.class,
+            ReadService.class,
+            kinds -> new ReadService.Setup(index, SEED, 1 << 20, kinds, null),
             UnaryOperator.identity())) {
       for (int threads : threadCounts) {
         String label = threads == 1 ? "1 thread" : threads + " threads";

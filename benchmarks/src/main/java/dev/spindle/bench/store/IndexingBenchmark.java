@@ -9,7 +9,6 @@ import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,21 +19,14 @@ import java.util.function.UnaryOperator;
 /**
  * Indexing with external ids: every write looks its id up on a near-real-time reader, then replaces
  * or adds the document with {@code updateDocument}, and the reader is reopened every {@value
- * #REFRESH_EVERY} writes: lookups on a growing set of fresh, small, compound segments, and the cost
- * of opening them. Each directory writes into a fresh copy of one base index per trial, in a JVM of
- * its own; the writes are drawn once and handed to every JVM in a file.
+ * Writes#REFRESH_EVERY} writes: lookups on a growing set of fresh, small, compound segments, and
+ * the cost of opening them. Each directory writes into a fresh copy of one base index per trial, in
+ * a JVM of its own; the writes are drawn once and handed to every JVM in a file.
  */
 public final class IndexingBenchmark implements Benchmark {
 
-  /** What an indexing JVM does; see {@link IndexingService}. */
-  public interface Service extends Closeable {
-    /** Applies every update to a fresh copy of the base index through {@code kind}: docs/s. */
-    double trial(DirectoryKind kind) throws IOException;
-  }
-
   private static final long SEED = 0x1D_3E_7L;
   private static final double EXISTING_FRACTION = 0.5;
-  private static final int REFRESH_EVERY = 1_000;
   private static final String UNIT = "docs/s";
 
   @Override
@@ -51,17 +43,17 @@ public final class IndexingBenchmark implements Benchmark {
     Path baseIndex = workDir.resolve("base");
     IndexShape shape = Corpus.build(baseIndex, baseDocs, ids, SEED);
     Path updatesFile = workDir.resolve("updates.json");
-    IndexingService.Update.write(draw(ids, baseDocs, updateCount, SEED + 1), updatesFile);
+    WriteService.writeUpdates(draw(ids, baseDocs, updateCount, SEED + 1), updatesFile);
     Measurements<DirectoryKind> measurements;
-    try (DirectoryJvms<Service> jvms =
+    try (DirectoryJvms<Writes> jvms =
         DirectoryJvms.start(
             DirectoryKind.CONTENDERS,
             true,
-            Service.class,
-            IndexingService.class,
-            kinds -> new IndexingService.Setup(baseIndex, updatesFile, workDir, REFRESH_EVERY),
+            Writes.class,
+            WriteService.class,
+            kinds -> new WriteService.Setup(baseIndex, updatesFile, workDir, baseDocs, 0, 0),
             UnaryOperator.identity())) {
-      measurements = jvms.measure("indexing", rounds, (jvm, kind) -> jvm.trial(kind));
+      measurements = jvms.measure("indexing", rounds, (jvm, kind) -> jvm.indexing(kind));
     }
     return new Section("Indexing with external ids")
         .text(
@@ -73,7 +65,7 @@ public final class IndexingBenchmark implements Benchmark {
             (the peers' on their engine's class path with this build's Lucene).
 
             """,
-            shape, updateCount, EXISTING_FRACTION * 100, REFRESH_EVERY, rounds)
+            shape, updateCount, EXISTING_FRACTION * 100, Writes.REFRESH_EVERY, rounds)
         .summary(
             measurements,
             "Directory",
@@ -93,16 +85,16 @@ public final class IndexingBenchmark implements Benchmark {
    * {@value #EXISTING_FRACTION} a new version of a random base document, otherwise a document under
    * a new id, never used before.
    */
-  static List<IndexingService.Update> draw(ExternalIds ids, int baseDocs, int count, long seed)
+  static List<Writes.Update> draw(ExternalIds ids, int baseDocs, int count, long seed)
       throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
-    List<IndexingService.Update> updates = new ArrayList<>(count);
+    List<Writes.Update> updates = new ArrayList<>(count);
     try (Corpus.Lines lines = new Corpus.Lines(seed)) {
       for (int i = 0; i < count; i++) {
         boolean exists = random.nextDouble() < EXISTING_FRACTION;
         // New ids continue the existing-id stream past the base documents, so they are unique.
         long ordinal = exists ? random.nextInt(baseDocs) : (long) baseDocs + i;
-        updates.add(new IndexingService.Update(ids.existing(ordinal), exists, lines.next()));
+        updates.add(new Writes.Update(ids.existing(ordinal), exists, lines.next()));
       }
     }
     return updates;

@@ -25,7 +25,6 @@ import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,12 +38,6 @@ import java.util.function.ToDoubleFunction;
  * peer, the same options hot and starved; starved, each in a memory cgroup of its own.
  */
 public final class UpdatesBenchmark implements Benchmark {
-
-  /** What an update JVM does; see {@link UpdateService}. */
-  public interface Service extends Closeable {
-    /** Writes {@code warmupMillis} unmeasured, then {@code millis} measured, through kind. */
-    Outcome trial(DirectoryKind kind, long warmupMillis, long millis) throws IOException;
-  }
 
   private static final String UNIT = "writes/s";
 
@@ -88,10 +81,11 @@ public final class UpdatesBenchmark implements Benchmark {
     IndexShape shape =
         GeonamesDocuments.buildIndex(
             index, baseDocs, new ExternalIds(GeonamesDocuments.SEED), rows);
-    UpdateService.Setup setup =
-        new UpdateService.Setup(
+    WriteService.Setup setup =
+        new WriteService.Setup(
             index,
             workDir.resolve("rows.tsv"),
+            workDir,
             baseDocs,
             RAM_BUFFER_MB,
             GeonamesDocuments.SEED + 1);
@@ -110,8 +104,8 @@ public final class UpdatesBenchmark implements Benchmark {
         """,
         shape,
         shape.timesStarvedCap(capBytes, mode),
-        UpdateService.REFRESH_EVERY,
-        UpdateService.EXISTING_FRACTION * 100,
+        Writes.REFRESH_EVERY,
+        WriteService.EXISTING_FRACTION * 100,
         RAM_BUFFER_MB,
         warmupMillis / 1000.0,
         millis / 1000.0,
@@ -133,12 +127,12 @@ public final class UpdatesBenchmark implements Benchmark {
   private static Case measure(
       String label, long capBytes, Rounds rounds, long warmupMillis, long millis, Object setup)
       throws IOException {
-    try (DirectoryJvms<Service> jvms =
+    try (DirectoryJvms<Writes> jvms =
         DirectoryJvms.start(
             CONTENDERS,
             false,
-            Service.class,
-            UpdateService.class,
+            Writes.class,
+            WriteService.class,
             kinds -> setup,
             builder ->
                 builder
@@ -149,7 +143,7 @@ public final class UpdatesBenchmark implements Benchmark {
           jvms.run(
               "updates " + label,
               rounds,
-              (jvm, kind) -> jvm.trial(kind, warmupMillis, millis),
+              (jvm, kind) -> jvm.updates(kind, warmupMillis, millis),
               Outcome::rate),
           jvms.peakBytes());
     }

@@ -15,11 +15,11 @@ public class TestIndexingUpdates extends LuceneTestCase {
 
   /** What a trial JVM reads back is what the benchmark drew, in order, Unicode included. */
   public void testFileRoundTrip() throws IOException {
-    List<IndexingService.Update> updates = new ArrayList<>();
+    List<Writes.Update> updates = new ArrayList<>();
     int count = atLeast(20);
     for (int i = 0; i < count; i++) {
       updates.add(
-          new IndexingService.Update(
+          new Writes.Update(
               "id-" + TestUtil.randomSimpleString(random()) + i,
               random().nextBoolean(),
               new Corpus.Line(
@@ -28,8 +28,8 @@ public class TestIndexingUpdates extends LuceneTestCase {
                   TestUtil.randomRealisticUnicodeString(random()))));
     }
     Path file = createTempDir().resolve("updates.json");
-    IndexingService.Update.write(updates, file);
-    assertEquals(updates, IndexingService.Update.read(file));
+    WriteService.writeUpdates(updates, file);
+    assertEquals(updates, WriteService.readUpdates(file));
   }
 
   /** New ids are unique and never a base document's; replaced ids are base documents'. */
@@ -41,9 +41,9 @@ public class TestIndexingUpdates extends LuceneTestCase {
       base.add(ids.existing(i));
     }
     Set<String> added = new HashSet<>();
-    List<IndexingService.Update> updates =
+    List<Writes.Update> updates =
         IndexingBenchmark.draw(ids, baseDocs, atLeast(100), random().nextLong());
-    for (IndexingService.Update update : updates) {
+    for (Writes.Update update : updates) {
       assertEquals(update.id(), update.exists(), base.contains(update.id()));
       if (update.exists() == false) {
         assertTrue(update.id(), added.add(update.id()));

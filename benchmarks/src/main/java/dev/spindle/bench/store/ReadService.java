@@ -10,65 +10,69 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
-import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The workloads of {@link GetAndSearchBenchmark} over a set of directories, prepared the same way
- * wherever they run: in the benchmark's JVM (hot, every directory in one JVM), in a fresh JVM per
- * directory (hot, alone with the JIT), or in a measuring JVM inside a memory cgroup (starved). The
- * same ids to get, the same search terms and fetch hits, two threads.
- *
- * <p>Each run starts every thread at a new place in the ids and the query stream. Replaying the
- * same ids in the measured part of a trial that its warm-up part just read would find their pages
- * cached and flatter slow directories, which get through fewer ids during the warm-up.
+ * The read workloads over one index, through a reader per directory kind opened before any clock
+ * starts and kept open, as a node keeps its searchers: the same wherever they run (in the
+ * benchmark's JVM, alone in a fresh JVM, or starved in a memory cgroup). The same ids, search terms
+ * and fetch hits everywhere, from the seed the index was built with. Each run starts every thread
+ * at a new place in the ids and queries: replaying in the measured part what the warm-up just read
+ * would find it cached and flatter the directories that got through fewer during the warm-up.
  */
-public final class GetSearchService implements GetAndSearchBenchmark.Service, Closeable {
+public final class ReadService implements Reads {
 
   static final int THREADS = 2;
-  static final long SEED = 0x6E7_5EA2C4L;
-  private static final int KEY_COUNT = 1 << 19;
-  private static final double PRESENT_FRACTION = 0.9;
-  private static final int TERM_COUNT = 4_096;
-  private static final int FETCH_SEARCHES = 2_048;
   static final int PROBE_THREADS = 16;
-  private static final int PROBE_BLOCK = 4096;
 
   /**
-   * The index built with {@link #SEED}, the directories to open over it, and the file the neighbour
-   * of the shared-cache workload reads (unused where that workload does not run).
+   * The index, its seed, the ids to draw, the directories to open, and the file the neighbour of
+   * the shared-cache workload reads (or null).
    */
-  record Setup(Path index, List<DirectoryKind> kinds, Path neighbourFile) {}
+  record Setup(
+      Path index, long seed, int keyCount, List<DirectoryKind> kinds, Path neighbourFile) {}
 
   private final Setup setup;
-  private final DirectoryReaders readers;
+  private final Map<DirectoryKind, DirectoryReader> readers = new EnumMap<>(DirectoryKind.class);
   private final LookupKeys keys;
-  private final Searches searches;
   private final StorageCounters counters;
   private final TimedLoad load = new TimedLoad(THREADS);
-  private final SplittableRandom starts = new SplittableRandom(SEED + 2);
+  private final SplittableRandom starts;
+  private final Searches searches;
 
-  /** Opens a reader through each directory, and draws the inputs. */
-  public GetSearchService(Setup setup) throws IOException {
+  public ReadService(Setup setup) throws IOException {
     this.setup = setup;
-    this.readers = new DirectoryReaders(setup.index(), setup.kinds());
-    IndexReader any = readers.reader(setup.kinds().get(0));
-    this.keys =
-        LookupKeys.draw(new ExternalIds(SEED), any.maxDoc(), KEY_COUNT, PRESENT_FRACTION, SEED + 1);
-    this.searches = Searches.sample(any, TERM_COUNT, FETCH_SEARCHES, SEED + 3);
+    for (DirectoryKind kind : setup.kinds()) {
+      readers.put(kind, DirectoryReader.open(kind.open(setup.index())));
+    }
+    DirectoryReader any = readers.get(setup.kinds().get(0));
+    ExternalIds ids = new ExternalIds(setup.seed());
+    this.keys = LookupKeys.draw(ids, any.maxDoc(), setup.keyCount(), 0.9, setup.seed() + 1);
+    this.searches = Searches.sample(any, 4_096, 2_048, setup.seed() + 3);
     this.counters = StorageCounters.of(setup.index());
+    this.starts = new SplittableRandom(setup.seed() + 2);
+  }
+
+  @Override
+  public double lookups(DirectoryKind kind, int threads, long millis) throws IOException {
+    return Gets.measureLookups(load, readers.get(kind), keys, threads, millis);
+  }
+
+  @Override
+  public String stats(DirectoryKind kind) {
+    return readers.get(kind).directory() instanceof HybridDirectory h ? h.stats().toString() : "-";
   }
 
   @Override
   public double rate(Workload workload, DirectoryKind kind, long millis) throws IOException {
-    IndexReader reader = readers.reader(kind);
+    DirectoryReader reader = readers.get(kind);
     // Drawn here, on the calling thread, so the sequence does not depend on thread timing.
-    long[] seeds = new long[THREADS];
-    for (int i = 0; i < THREADS; i++) {
-      seeds[i] = starts.nextLong();
-    }
+    long[] seeds = {starts.nextLong(), starts.nextLong()};
     double operations =
         load.run(
             THREADS,
@@ -91,8 +95,7 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
   @Override
   public Outcome starved(Workload workload, DirectoryKind kind, long warmupMillis, long millis)
       throws IOException {
-    // The neighbour's reads count in the device's counters too: its device reads per operation
-    // are not this JVM's alone.
+    // The neighbour's reads count in the device's counters too.
     try (NeighbourReader neighbour =
         workload.sharesCache() ? NeighbourReader.start(setup.neighbourFile()) : null) {
       rate(workload, kind, warmupMillis);
@@ -106,18 +109,14 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
   @Override
   public DeviceProbe.Result probe(long millis) throws IOException {
     return DeviceProbe.run(
-        setup.index(),
-        counters,
-        DeviceProbe.Method.PAGE_FAULTS,
-        PROBE_THREADS,
-        PROBE_BLOCK,
-        millis);
+        setup.index(), counters, DeviceProbe.Method.PAGE_FAULTS, PROBE_THREADS, 4096, millis);
   }
 
   /** The page reclaim HybridDirectory detected, or {@code ?} if it is not open here. */
   public String pageReclaim() {
-    return readers.directory(DirectoryKind.HYBRID) instanceof HybridDirectory hybrid
-        ? hybrid.getPageReclaim().toString()
+    DirectoryReader hybrid = readers.get(DirectoryKind.HYBRID);
+    return hybrid != null && hybrid.directory() instanceof HybridDirectory h
+        ? h.getPageReclaim().toString()
         : "?";
   }
 
@@ -133,6 +132,10 @@ public final class GetSearchService implements GetAndSearchBenchmark.Service, Cl
 
   @Override
   public void close() throws IOException {
-    IOUtils.close(readers, load);
+    // Readers before the directories they read from.
+    List<Closeable> all = new ArrayList<>(readers.values());
+    readers.values().forEach(reader -> all.add(reader.directory()));
+    all.add(load);
+    IOUtils.close(all);
   }
 }
