@@ -86,17 +86,22 @@ public final class ChildJvm implements InvocationHandler {
    * smallest footprint besides, so that the cap is mostly page cache.
    */
   public static List<String> measuringOptions(int heapMegabytes) {
+    List<String> options = new ArrayList<>(options(heapMegabytes));
+    options.addAll(List.of("-XX:+AlwaysPreTouch", "-XX:+UseSerialGC"));
+    return options;
+  }
+
+  /** A JVM's options with a fixed heap: native access (mappings) and the vector module. */
+  public static List<String> options(int heapMegabytes) {
     return List.of(
         "--enable-native-access=ALL-UNNAMED",
         "--add-modules",
         "jdk.incubator.vector",
         "-Xms" + heapMegabytes + "m",
-        "-Xmx" + heapMegabytes + "m",
-        "-XX:+AlwaysPreTouch",
-        "-XX:+UseSerialGC");
+        "-Xmx" + heapMegabytes + "m");
   }
 
-  /** Empties the page cache of the child's cgroup; does nothing without one. */
+  /** Empties the page cache of the child's cgroup, if it has one. */
   public void reclaimPageCache() throws IOException {
     if (cgroup != null) {
       cgroup.reclaimPageCache();
@@ -235,18 +240,18 @@ public final class ChildJvm implements InvocationHandler {
     }
 
     /** {@link #start(Class, String, Object)} of a class this JVM can load. */
-    public <S> S start(Class<S> service, Class<? extends S> implementation, Object setup)
-        throws IOException {
+    public <S extends Closeable> S start(
+        Class<S> service, Class<? extends S> implementation, Object setup) throws IOException {
       return start(service, implementation.getName(), setup);
     }
 
     /**
      * Starts the child, which creates an {@code implementation} (a public class with a public
-     * constructor taking {@code setup}'s type, or none) and serves the calls of the proxy returned.
-     *
-     * @throws MemoryCgroup.UnavailableException if a cap is set and no cgroup can be made
+     * constructor taking {@code setup}'s type, or none) and serves the proxy's calls; throws {@link
+     * MemoryCgroup.UnavailableException} if a cap is set and no cgroup can be made.
      */
-    public <S> S start(Class<S> service, String implementation, Object setup) throws IOException {
+    public <S extends Closeable> S start(Class<S> service, String implementation, Object setup)
+        throws IOException {
       MemoryCgroup cgroup = capBytes < 0 ? null : MemoryCgroup.create(capBytes);
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -262,11 +267,8 @@ public final class ChildJvm implements InvocationHandler {
             new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         jvm = new ChildJvm(name, process, cgroup, timeout);
         jvm.exchange(setup, "creating " + implementation);
-        Class<?>[] types =
-            Closeable.class.isAssignableFrom(service)
-                ? new Class<?>[] {service}
-                : new Class<?>[] {service, Closeable.class};
-        return service.cast(Proxy.newProxyInstance(service.getClassLoader(), types, jvm));
+        return service.cast(
+            Proxy.newProxyInstance(service.getClassLoader(), new Class<?>[] {service}, jvm));
       } catch (IOException | RuntimeException e) {
         try {
           if (jvm != null) {

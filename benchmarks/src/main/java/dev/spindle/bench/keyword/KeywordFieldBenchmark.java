@@ -50,6 +50,7 @@ public final class KeywordFieldBenchmark implements Benchmark {
   private static final String UNIT = "docs/s";
   private static final String CPU_UNIT = "docs/CPU s";
   private static final String ALLOCATION_UNIT = "B/doc";
+  private static final List<KeywordSetup> SETUPS = List.of(KeywordSetup.values());
   private static final KeywordSetup BASELINE = KeywordSetup.STRING_FIELD_AND_DOC_VALUES;
 
   /** The ratios with a target, and two without one, for context. */
@@ -72,34 +73,35 @@ public final class KeywordFieldBenchmark implements Benchmark {
     int warmups = mode.pick(3, 5);
     int iterations = mode.pick(3, 5);
     long iterationMillis = mode.pick(1_000L, 2_000L);
-    List<KeywordSetup> setups = List.of(KeywordSetup.values());
     Trials<KeywordSetup, Result> trials =
         RoundRobin.run(
             "keyword indexing",
-            setups,
+            SETUPS,
             rounds,
-            setup -> {
-              try (Service jvm =
-                  ChildJvm.builder("the JVM indexing with " + setup)
-                      .jvmOptions(
-                          List.of(
-                              "--enable-native-access=ALL-UNNAMED",
-                              "--add-modules",
-                              "jdk.incubator.vector",
-                              "-Xms1g",
-                              "-Xmx1g"))
-                      .start(Service.class, KeywordIndexing.class, setup)) {
-                return jvm.run(warmups, iterations, iterationMillis);
-              }
-            },
+            setup -> trial(setup, warmups, iterations, iterationMillis),
             Result::docsPerSecond);
+    return report(trials, setup(rounds, warmups, iterations, iterationMillis));
+  }
+
+  /** One trial: a fresh JVM indexing with {@code setup}, its JIT profile its own. */
+  private static Result trial(KeywordSetup setup, int warmups, int iterations, long millis)
+      throws IOException {
+    try (Service jvm =
+        ChildJvm.builder("the JVM indexing with " + setup)
+            .jvmOptions(ChildJvm.options(1024))
+            .start(Service.class, KeywordIndexing.class, setup)) {
+      return jvm.run(warmups, iterations, millis);
+    }
+  }
+
+  private static Section report(Trials<KeywordSetup, Result> trials, String setup) {
     Measurements<KeywordSetup> rates = trials.metric(Result::docsPerSecond);
     Measurements<KeywordSetup> cpuRates = trials.metric(Result::docsPerCpuSecond);
     Measurements<KeywordSetup> allocations = trials.metric(Result::bytesPerDoc);
     double spindle = allocations.median(KeywordSetup.SPINDLE_BYTES);
     double keyword = allocations.median(KeywordSetup.KEYWORD_FIELD);
     return new Section("Keyword fields: geonames-like indexing")
-        .text(setup(rounds, warmups, iterations, iterationMillis))
+        .text(setup)
         .text("Documents per second, wall clock:\n\n")
         .table(Table.summary(rates, "Setup", BASELINE, UNIT))
         .ratios("", rates, TARGETS)
@@ -130,14 +132,14 @@ public final class KeywordFieldBenchmark implements Benchmark {
         .chart(
             new Chart("Documents per second, relative to " + BASELINE)
                 .axes("", "median ratio")
-                .categories(setups)
+                .categories(SETUPS)
                 .bars("wall clock", rates.medianRatios(BASELINE))
                 .bars("CPU time of the indexing thread", cpuRates.medianRatios(BASELINE))
                 .referenceLine(BASELINE.toString(), 1.0))
         .chart(
             new Chart("Bytes allocated per document")
                 .axes("", ALLOCATION_UNIT + " (median)")
-                .categories(setups)
+                .categories(SETUPS)
                 .bars("bytes allocated by the indexing thread", allocations.medians()));
   }
 

@@ -4,8 +4,11 @@ import dev.spindle.bench.corpus.GeonamesRows;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
@@ -27,8 +30,7 @@ public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Clo
 
   static final int ROWS = 100_000;
   private static final long SEED = 0x6E0_4A_3E5L;
-  private static final com.sun.management.ThreadMXBean THREADS =
-      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final GeonamesRows rows;
   private final KeywordSetup.RowDocuments documents;
@@ -77,7 +79,7 @@ public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Clo
       try {
         long start = System.nanoTime();
         long cpuStart = THREADS.getCurrentThreadCpuTime();
-        long allocatedStart = THREADS.getCurrentThreadAllocatedBytes();
+        long allocatedStart = allocatedBytes();
         long docs = 0;
         do {
           for (int i = 0; i < SEGMENT_DOCS; i++) {
@@ -91,10 +93,25 @@ public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Clo
             docs,
             System.nanoTime() - start,
             THREADS.getCurrentThreadCpuTime() - cpuStart,
-            THREADS.getCurrentThreadAllocatedBytes() - allocatedStart);
+            allocatedBytes() - allocatedStart);
       } finally {
         writer.rollback();
       }
+    }
+  }
+
+  /** The bytes this thread allocated so far, through the platform's threading MBean. */
+  private static long allocatedBytes() throws IOException {
+    try {
+      return (Long)
+          ManagementFactory.getPlatformMBeanServer()
+              .invoke(
+                  new ObjectName(ManagementFactory.THREAD_MXBEAN_NAME),
+                  "getThreadAllocatedBytes",
+                  new Object[] {Thread.currentThread().threadId()},
+                  new String[] {long.class.getName()});
+    } catch (JMException e) {
+      throw new IOException("this JVM does not count the bytes a thread allocates", e);
     }
   }
 

@@ -119,7 +119,27 @@ public final class CompoundCapBenchmark implements Benchmark {
         %s
         """,
         docCount, RAM_BUFFER_MB, rounds, indexes);
-    LookupKeys keys = LookupKeys.draw(ids, docCount, 1 << 20, 0.9, SEED + 1);
+    measure(
+        section,
+        mode,
+        rounds,
+        workDir,
+        shapes,
+        nioFds,
+        LookupKeys.draw(ids, docCount, 1 << 20, 0.9, SEED + 1));
+    return section;
+  }
+
+  /** Opens both indexes through HybridDirectory at once: what each reader holds, then lookups. */
+  private static void measure(
+      Section section,
+      Mode mode,
+      Rounds rounds,
+      Path workDir,
+      Map<Policy, IndexShape> shapes,
+      Map<Policy, Integer> nioFds,
+      LookupKeys keys)
+      throws IOException {
     List<Closeable> open = new ArrayList<>();
     try (TimedLoad load = new TimedLoad(2)) {
       Map<Policy, DirectoryReader> readers = new EnumMap<>(Policy.class);
@@ -144,7 +164,6 @@ public final class CompoundCapBenchmark implements Benchmark {
     } finally {
       IOUtils.close(open);
     }
-    return section;
   }
 
   private static void lookups(

@@ -18,8 +18,6 @@ import dev.spindle.bench.report.Table;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,15 +71,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     int ids;
     Progress.log("opensearch-store: hot, %,d write operations per store type", operations);
     try (NodeService node =
-        node()
-            .jvmOptions(
-                List.of(
-                    "--enable-native-access=ALL-UNNAMED",
-                    "--add-modules",
-                    "jdk.incubator.vector",
-                    "-Xms1g",
-                    "-Xmx1g"))
-            .start(NodeService.class, NODE_TRIALS, setup)) {
+        node().jvmOptions(ChildJvm.options(1024)).start(NodeService.class, NODE_TRIALS, setup)) {
       node.createIndexes();
       int bulks = Math.max(1, operations / BULK_OPERATIONS / (rounds.warmup() + rounds.measured()));
       hot.put(
@@ -207,15 +197,12 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     StringBuilder out =
         new StringBuilder(
             format(
-                "One OpenSearch 3.9.0 node (Lucene 10.5.1) in a JVM of its own, one index per store"
-                    + " type (1 shard, 0 replicas, default refresh and translog settings). Writes:"
-                    + " %,d operations per index, bulks of 500 Europarl speeches under external ids"
-                    + " with external versions, %d%% of them updates of an id written before (%,d"
-                    + " distinct ids), the store types taking turns per round. Then refresh and"
-                    + " flush. Reads: gets by id of random documents (their `_source`) and match"
-                    + " queries of one to three body terms (top 10 with `_source`), two client"
-                    + " threads. Hot: %s of %.1f s (indexing: each round writes a share of the"
-                    + " operations).%n%n",
+                "One OpenSearch 3.9.0 node (Lucene 10.5.1) in a JVM of its own, an index per store"
+                    + " type (1 shard, defaults). Writes: %,d operations per index in bulks of 500"
+                    + " Europarl speeches under external ids and versions, %d%% updates (%,d ids),"
+                    + " then refresh and flush. Reads: gets by id (`_source`) and match queries of"
+                    + " 1-3 body terms (top 10), two client threads. Hot: %s of %.1f s (each"
+                    + " writing round a share of the operations).%n%n",
                 operations, NodeService.UPDATE_PERCENT, ids, rounds, millis / 1000.0));
     Table table = new Table("store type", "index size", "documents");
     sizes.forEach(
@@ -229,36 +216,17 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
 
   /** A JVM on the node's class path: the benchmarks' classes, Spindle's plugin and OpenSearch. */
   private static ChildJvm.Builder node() throws IOException {
-    Path benchmarksClasses;
-    try {
-      Path jar =
-          Path.of(
-              OpenSearchStoreBenchmark.class
-                  .getProtectionDomain()
-                  .getCodeSource()
-                  .getLocation()
-                  .toURI());
-      // benchmarks/target/benchmarks.jar, next to benchmarks/target/classes
-      benchmarksClasses = jar.resolveSibling("classes");
-    } catch (URISyntaxException e) {
-      throw new IOException("cannot locate the benchmarks jar", e);
+    Path target = PeerClasspath.root().getParent(); // benchmarks/target
+    Path plugin = target.getParent().getParent().resolve("opensearch-plugin/target");
+    List<String> entries = new ArrayList<>();
+    for (Path required : List.of(target.resolve("classes"), plugin.resolve("classes"))) {
+      entries.add(required.toString());
     }
-    Path root = benchmarksClasses.getParent().getParent().getParent();
-    Path pluginClasses = root.resolve("opensearch-plugin/target/classes");
-    Path nodeClasspath = root.resolve("opensearch-plugin/target/node-classpath.txt");
-    for (Path required : List.of(benchmarksClasses, pluginClasses, nodeClasspath)) {
-      if (Files.exists(required) == false) {
-        throw new IOException(
-            required + " is missing: build with mvn -pl benchmarks -am package (bin/bench does)");
-      }
+    Path nodeClasspath = plugin.resolve("node-classpath.txt");
+    if (Files.exists(nodeClasspath) == false) {
+      throw new IOException(nodeClasspath + " is missing: build with bin/bench");
     }
-    List<String> entries =
-        new ArrayList<>(List.of(benchmarksClasses.toString(), pluginClasses.toString()));
-    entries.addAll(
-        List.of(
-            Files.readString(nodeClasspath, StandardCharsets.UTF_8)
-                .strip()
-                .split(File.pathSeparator)));
+    entries.addAll(List.of(Files.readString(nodeClasspath).strip().split(File.pathSeparator)));
     PeerClasspath.protocolJars().forEach(jar -> entries.add(jar.toString()));
     return ChildJvm.builder("the OpenSearch node JVM")
         .classpath(String.join(File.pathSeparator, entries))

@@ -2,6 +2,7 @@ package dev.spindle.bench.report;
 
 import dev.spindle.bench.measure.Progress;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,33 +29,6 @@ public final class ReportWriter {
   static final String CHARTS = "charts";
 
   private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
-
-  private static final String PAGE =
-      """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>%s</title>
-      <style>
-      body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1200px;
-             padding: 0 1em; color: #222; line-height: 1.45; }
-      h1, h2, h3 { line-height: 1.2; }
-      h2 { margin-top: 2.5em; border-bottom: 1px solid #ccc; padding-bottom: .2em; }
-      table { border-collapse: collapse; margin: 1em 0; font-size: .9em; }
-      th, td { border: 1px solid #ccc; padding: .3em .6em; }
-      th { background: #f4f4f4; }
-      tbody tr:nth-child(even) { background: #fafafa; }
-      td[align=right], th[align=right] { font-variant-numeric: tabular-nums; }
-      img { max-width: 100%%; height: auto; display: block; margin: 1em 0; }
-      code { background: #f4f4f4; padding: 0 .2em; }
-      </style>
-      </head>
-      <body>
-      %s</body>
-      </html>
-      """;
 
   private ReportWriter() {}
 
@@ -119,7 +93,7 @@ public final class ReportWriter {
     return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
   }
 
-  private static String html(String title, String markdown) {
+  private static String html(String title, String markdown) throws IOException {
     String body =
         HtmlRenderer.builder()
             .extensions(EXTENSIONS)
@@ -127,6 +101,10 @@ public final class ReportWriter {
             .build()
             .render(Parser.builder().extensions(EXTENSIONS).build().parse(markdown));
     String escaped = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    return String.format(Locale.ROOT, PAGE, escaped, body);
+    try (InputStream page = ReportWriter.class.getResourceAsStream("page.html")) {
+      return new String(page.readAllBytes(), StandardCharsets.UTF_8)
+          .replace("{{title}}", escaped)
+          .replace("{{body}}", body);
+    }
   }
 }

@@ -2,7 +2,6 @@ package dev.spindle.bench.report;
 
 import dev.spindle.bench.measure.Measurements;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -56,11 +55,15 @@ public final class Table {
   @SafeVarargs
   public static <R> Table of(String first, List<R> rows, Column<R>... columns) {
     List<String> header = new ArrayList<>(List.of(first));
-    Arrays.stream(columns).forEach(column -> header.add(column.header()));
+    for (Column<R> column : columns) {
+      header.add(column.header());
+    }
     Table table = new Table(header);
     for (R row : rows) {
       List<String> cells = new ArrayList<>(List.of(row.toString()));
-      Arrays.stream(columns).forEach(column -> cells.add(column.cell().apply(row)));
+      for (Column<R> column : columns) {
+        cells.add(column.cell().apply(row));
+      }
       table.row(cells);
     }
     return table;

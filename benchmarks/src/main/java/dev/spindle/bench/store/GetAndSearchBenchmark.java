@@ -13,6 +13,7 @@ import dev.spindle.bench.measure.RoundRobin;
 import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.measure.Trials;
 import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
 import dev.spindle.bench.store.GetAndSearchTables.Results;
 import dev.spindle.bench.store.GetAndSearchTables.Starved;
 import java.io.IOException;
@@ -81,25 +82,15 @@ public final class GetAndSearchBenchmark implements Benchmark {
     static final int HEAP_MB = 32;
 
     static Settings of(Mode mode) {
-      return mode.pick(
-          new Settings(
-              160L << 20,
-              new Rounds(1, 3),
-              1_000,
-              new Rounds(0, 1),
-              new Rounds(3, 3),
-              new Rounds(0, 3),
-              1_000,
-              2_000),
-          new Settings(
-              256L << 20,
-              new Rounds(2, 15),
-              500,
-              new Rounds(0, 5),
-              new Rounds(10, 5),
-              new Rounds(1, 5),
-              2_000,
-              3_000));
+      return new Settings(
+          mode.pick(160L, 256L) << 20,
+          mode.pick(new Rounds(1, 3), new Rounds(2, 15)),
+          mode.pick(1_000L, 500L),
+          mode.pick(new Rounds(0, 1), new Rounds(0, 5)),
+          mode.pick(new Rounds(3, 3), new Rounds(10, 5)),
+          mode.pick(new Rounds(0, 3), new Rounds(1, 5)),
+          mode.pick(1_000L, 2_000L),
+          mode.pick(2_000L, 3_000L));
     }
   }
 
@@ -153,7 +144,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
       Progress.log("starved case skipped: %s", skipped);
     }
     Results results = new Results(settings, hot, ownJvm, starved);
-    return GetAndSearchTables.section(results, shape, mode, pageReclaim, skipped);
+    return GetAndSearchTables.section(results, setup(settings, shape, mode, pageReclaim), skipped);
   }
 
   /** A fresh JVM running {@code workload} on {@code kind} alone: its rounds' median rate. */
@@ -221,5 +212,47 @@ public final class GetAndSearchBenchmark implements Benchmark {
     } finally {
       Files.deleteIfExists(neighbourFile);
     }
+  }
+
+  private static String setup(Settings s, IndexShape shape, Mode mode, String pageReclaim) {
+    return Table.format(
+        """
+        - **Index:** %s, built once, %s. %d threads; a search is a disjunction of 1-3 body terms,
+          its top %d hits and their stored fields; one id in ten does not exist.
+        - **Hot:** every directory but the peers open in this JVM, the index cached; %s of %.1f s.
+        - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one and each
+          peer's in one, each in a memory cgroup of its own capped at %d MiB, taking turns; each
+          trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
+        - **Peers:** %s, each built by its engine's `FsDirectoryFactory` (`index.store.type:
+          hybridfs`), on its class path with this build's Lucene.
+        - HybridDirectory chose its read advice for page reclaim `%s`.
+
+        """,
+        shape,
+        shape.timesStarvedCap(s.capBytes(), mode),
+        ReadService.THREADS,
+        Searches.HITS,
+        s.hotRounds(),
+        s.hotMillis() / 1000.0,
+        String.join(" ", ChildJvm.measuringOptions(Settings.HEAP_MB)),
+        s.capBytes() >> 20,
+        s.warmupMillis() / 1000.0,
+        s.measureMillis() / 1000.0,
+        s.starvedRounds(),
+        peers(),
+        pageReclaim);
+  }
+
+  /** The peers among the contenders, with their versions and the Lucene they run on. */
+  private static String peers() {
+    List<String> peers = new ArrayList<>();
+    for (DirectoryKind kind : KINDS) {
+      try {
+        kind.peerClasspath().ifPresent(c -> peers.add(kind + ": " + c.describe()));
+      } catch (IOException notBuilt) {
+        peers.add(kind + ": " + notBuilt.getMessage());
+      }
+    }
+    return peers.isEmpty() ? "none" : String.join(", ", peers);
   }
 }

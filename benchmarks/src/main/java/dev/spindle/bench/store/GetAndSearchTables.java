@@ -6,9 +6,6 @@ import static dev.spindle.bench.store.GetAndSearchBenchmark.KINDS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.OWN_JVM_KINDS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.OWN_JVM_WORKLOADS;
 
-import dev.spindle.bench.Mode;
-import dev.spindle.bench.corpus.IndexShape;
-import dev.spindle.bench.jvm.ChildJvm;
 import dev.spindle.bench.measure.IoCost;
 import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.measure.Trials;
@@ -16,7 +13,6 @@ import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
 import dev.spindle.bench.store.GetAndSearchBenchmark.Settings;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,36 +72,8 @@ final class GetAndSearchTables {
     this.section = section;
   }
 
-  static Section section(
-      Results results, IndexShape shape, Mode mode, String pageReclaim, String skipped) {
-    Section section = new Section("Gets and searches, hot and starved page cache");
-    Settings s = results.settings();
-    section.text(
-        """
-        - **Index:** %s, built once, %s. %d threads; a search is a disjunction of 1-3 body terms,
-          its top %d hits and their stored fields; one id in ten does not exist.
-        - **Hot:** every directory but the peers open in this JVM, the index cached; %s of %.1f s.
-        - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one and each
-          peer's in one, each in a memory cgroup of its own capped at %d MiB, taking turns; each
-          trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
-        - **Peers:** %s, each built by its engine's `FsDirectoryFactory` (`index.store.type:
-          hybridfs`), on its class path with this build's Lucene.
-        - HybridDirectory chose its read advice for page reclaim `%s`.
-
-        """,
-        shape,
-        shape.timesStarvedCap(s.capBytes(), mode),
-        ReadService.THREADS,
-        Searches.HITS,
-        s.hotRounds(),
-        s.hotMillis() / 1000.0,
-        String.join(" ", ChildJvm.measuringOptions(Settings.HEAP_MB)),
-        s.capBytes() >> 20,
-        s.warmupMillis() / 1000.0,
-        s.measureMillis() / 1000.0,
-        s.starvedRounds(),
-        peers(),
-        pageReclaim);
+  static Section section(Results results, String setup, String skipped) {
+    Section section = new Section("Gets and searches, hot and starved page cache").text(setup);
     if (skipped != null) {
       section.text(
           "**The starved case was not measured:** %s. Only the hot case is shown.%n%n", skipped);
@@ -285,18 +253,5 @@ final class GetAndSearchTables {
       starved.notes().forEach(note -> section.detail("Measuring JVM " + note + "\n"));
       section.detail("\n");
     }
-  }
-
-  /** The peers among the contenders, with their versions and the Lucene they run on. */
-  private static String peers() {
-    List<String> peers = new ArrayList<>();
-    for (DirectoryKind kind : KINDS) {
-      try {
-        kind.peerClasspath().ifPresent(c -> peers.add(kind + ": " + c.describe()));
-      } catch (IOException notBuilt) {
-        peers.add(kind + ": " + notBuilt.getMessage());
-      }
-    }
-    return peers.isEmpty() ? "none" : String.join(", ", peers);
   }
 }

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
 
@@ -43,16 +42,8 @@ final class GlobalLockLog implements BenchmarkedLog.Appender {
   private long syncs;
 
   private GlobalLockLog(Path directory) throws IOException {
-    this.data = open(directory.resolve("global-lock.log"));
-    this.checkpoint = open(directory.resolve("global-lock.ckp"));
-  }
-
-  private static FileChannel open(Path file) throws IOException {
-    return FileChannel.open(
-        file,
-        StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING,
-        StandardOpenOption.WRITE);
+    this.data = WriteSyncProbe.create(directory.resolve("global-lock.log"));
+    this.checkpoint = WriteSyncProbe.create(directory.resolve("global-lock.ckp"));
   }
 
   @FunctionalInterface

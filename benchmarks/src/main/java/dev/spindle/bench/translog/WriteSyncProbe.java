@@ -27,8 +27,8 @@ final class WriteSyncProbe implements Closeable {
   private long preWrittenPosition;
 
   WriteSyncProbe(Path directory) throws IOException {
-    this.preWritten = open(directory.resolve("probe-pre-written"));
-    this.growing = open(directory.resolve("probe-growing"));
+    this.preWritten = create(directory.resolve("probe-pre-written"));
+    this.growing = create(directory.resolve("probe-growing"));
     // Real blocks, allocated and on disk with their size, so that overwrites change no metadata.
     for (long position = 0; position < PRE_WRITTEN_SIZE; position += BLOCK) {
       write(preWritten, position);
@@ -36,7 +36,8 @@ final class WriteSyncProbe implements Closeable {
     preWritten.force(true);
   }
 
-  private static FileChannel open(Path file) throws IOException {
+  /** A new, empty file to write. */
+  static FileChannel create(Path file) throws IOException {
     return FileChannel.open(
         file,
         StandardOpenOption.CREATE,
