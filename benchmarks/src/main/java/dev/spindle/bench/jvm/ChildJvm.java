@@ -133,7 +133,7 @@ public final class ChildJvm implements InvocationHandler {
             args == null
                 ? List.of()
                 : Arrays.stream(args).<JsonNode>map(JSON::valueToTree).toList();
-        JsonNode value = exchange(new Call(method.getName(), values), method);
+        JsonNode value = exchange(new Call(method.getName(), values), method.getName());
         yield method.getReturnType() == void.class
             ? null
             : JSON.convertValue(value, JSON.constructType(method.getGenericReturnType()));
