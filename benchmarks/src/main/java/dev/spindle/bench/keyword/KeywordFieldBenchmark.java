@@ -111,9 +111,10 @@ public final class KeywordFieldBenchmark implements Benchmark {
         .table(Table.summary(cpuRates, "Setup", BASELINE, CPU_UNIT))
         .ratios("", cpuRates, TARGETS)
         .text(
-            "\nBytes allocated per document (the indexing thread's allocation counter,"
-                + " `ThreadMXBean.getCurrentThreadAllocatedBytes`; the flushes' allocations"
-                + " included):\n\n")
+            "\n"
+                + "Bytes allocated per document (the indexing thread's allocation counter,"
+                + " `getThreadAllocatedBytes` of the platform threading MBean; the flushes'"
+                + " allocations included):\n\n")
         .table(Table.summary(allocations, "Setup", KeywordSetup.KEYWORD_FIELD, ALLOCATION_UNIT))
         .text(
             "- %s allocates %,.0f B/doc, %s %,.0f B/doc (target: fewer: %s)%n%n",
