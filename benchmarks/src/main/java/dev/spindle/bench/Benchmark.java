@@ -1,11 +1,12 @@
 package dev.spindle.bench;
 
+import dev.spindle.bench.report.Section;
 import java.io.IOException;
 import java.nio.file.Path;
 
 /**
  * One side-by-side comparison in the report. An implementation builds its own data under the work
- * folder it is given, measures every contender, and returns its results as a markdown section.
+ * folder it is given, measures every contender, and returns its results as a section.
  */
 public interface Benchmark {
 

@@ -1,35 +1,38 @@
 package dev.spindle.bench;
 
-import dev.spindle.bench.compoundcap.CompoundCapBenchmark;
-import dev.spindle.bench.getsearch.GetAndSearchBenchmark;
-import dev.spindle.bench.harness.Progress;
-import dev.spindle.bench.idlookup.IdLookupBenchmark;
-import dev.spindle.bench.indexing.IndexingBenchmark;
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
+import dev.spindle.bench.measure.Progress;
+import dev.spindle.bench.mergepolicy.CompoundCapBenchmark;
 import dev.spindle.bench.opensearch.OpenSearchStoreBenchmark;
-import dev.spindle.bench.report.ReportFiles;
+import dev.spindle.bench.report.ReportWriter;
+import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
+import dev.spindle.bench.store.GetAndSearchBenchmark;
+import dev.spindle.bench.store.IdLookupBenchmark;
+import dev.spindle.bench.store.IndexingBenchmark;
+import dev.spindle.bench.store.UpdatesBenchmark;
 import dev.spindle.bench.translog.TranslogBenchmark;
-import dev.spindle.bench.updates.UpdatesBenchmark;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.lucene.util.IOUtils;
+import org.apache.lucene.util.Version;
 
 /**
  * Runs Spindle's side-by-side benchmarks and prints their results as one markdown report, which it
- * also writes to {@code <work-dir>/report/report.md}, beside {@code report.html} (the same report
- * as a web page) and the charts as SVG files in {@code charts/}. This is what {@code bin/bench}
- * runs; {@code --help} lists the options.
- *
- * <p>Each benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before
- * and after the run. Progress goes to standard error, the report alone to standard output.
- *
- * <p>A new benchmark is one more {@link Benchmark} in {@link #BENCHMARKS}.
+ * also writes to {@code <work-dir>/report/report.md}, beside {@code report.html} and the charts in
+ * {@code charts/}. This is what {@code bin/bench} runs; {@code --help} lists the options. Each
+ * benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before and after
+ * the run. Progress goes to standard error, the report alone to standard output. A new benchmark is
+ * one more {@link Benchmark} in {@link #BENCHMARKS}.
  */
 public final class BenchmarkReport {
 
@@ -44,7 +47,13 @@ public final class BenchmarkReport {
           new UpdatesBenchmark(),
           new OpenSearchStoreBenchmark());
 
-  private static final String TITLE = "Spindle benchmark report";
+  private static final String USAGE =
+      """
+      usage: bin/bench [--quick] [--only=<benchmark>] [--work-dir=<folder>]
+        --quick            smaller data, fewer and shorter rounds: a smoke run
+        --only=<name>      run one benchmark: %s
+        --work-dir=<dir>   where bench-data/ and report/report.md go (default benchmarks/target)
+      """;
 
   private static final String HOW_TO_READ =
       """
@@ -57,36 +66,44 @@ public final class BenchmarkReport {
   private BenchmarkReport() {}
 
   /**
-   * Runs the benchmarks the arguments select.
+   * Runs the benchmarks the arguments select; exits with status 1 if one did not complete, 2 if the
+   * arguments are not understood.
    *
    * @param args see {@code --help}
-   * @throws IOException if a benchmark cannot read or write its data or the report
    */
   public static void main(String[] args) throws IOException {
     // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
+    String names = BENCHMARKS.stream().map(Benchmark::name).collect(Collectors.joining(", "));
     if (List.of(args).contains("--help")) {
-      System.out.print(usage());
+      System.out.print(Table.format(USAGE, names));
       return;
     }
-    Options options;
-    List<Benchmark> selected;
-    try {
-      options = Options.parse(args);
-      selected = select(options.only());
-    } catch (IllegalArgumentException e) {
-      System.err.println("bin/bench: " + e.getMessage());
-      System.err.print(usage());
-      System.exit(2);
-      return;
+    Mode mode = Mode.FULL;
+    List<Benchmark> selected = BENCHMARKS;
+    Path workDir = Path.of("benchmarks", "target");
+    for (String arg : args) {
+      if (arg.equals("--quick")) {
+        mode = Mode.QUICK;
+      } else if (arg.startsWith("--only=")) {
+        String only = arg.substring("--only=".length());
+        selected = BENCHMARKS.stream().filter(b -> b.name().equals(only)).toList();
+        if (selected.isEmpty()) {
+          usageError("no benchmark named " + only, names);
+        }
+      } else if (arg.startsWith("--work-dir=")) {
+        workDir = Path.of(arg.substring("--work-dir=".length()));
+      } else {
+        usageError("unknown argument: " + arg, names);
+      }
     }
-    RunEnvironment environment = RunEnvironment.capture(options.mode());
+    String environment = environment(mode);
     List<String> failed = new ArrayList<>();
-    List<Section> sections = run(options, selected, failed);
-    Path reportDir = options.workDir().resolve("report");
+    List<Section> sections = run(mode, workDir, selected, failed);
+    Path reportDir = workDir.resolve("report");
     String report =
-        ReportFiles.write(
-            reportDir, TITLE, environment.toMarkdown() + '\n' + HOW_TO_READ, sections);
+        ReportWriter.write(
+            reportDir, "Spindle benchmark report", environment + '\n' + HOW_TO_READ, sections);
     System.out.print(report);
     System.out.flush();
     Progress.log("report written to %s (and report.html, charts/)", reportDir.resolve("report.md"));
@@ -96,30 +113,32 @@ public final class BenchmarkReport {
     }
   }
 
-  /**
-   * Runs each benchmark in turn. One that fails does not take the others' figures with it: its
-   * section says that it did not complete and why, its name goes to {@code failed}, and the run
-   * goes on with the next.
-   */
-  private static List<Section> run(Options options, List<Benchmark> benchmarks, List<String> failed)
-      throws IOException {
-    Path data = options.workDir().resolve("bench-data");
+  private static void usageError(String message, String names) {
+    System.err.println("bin/bench: " + message);
+    System.err.print(Table.format(USAGE, names));
+    System.exit(2);
+  }
+
+  /** Runs each benchmark; one that fails leaves a section that says why, and the run goes on. */
+  private static List<Section> run(
+      Mode mode, Path workDir, List<Benchmark> benchmarks, List<String> failed) throws IOException {
+    Path data = workDir.resolve("bench-data");
     // Indexes left by an interrupted run would only fill the disk: start empty, end empty.
     IOUtils.rm(data);
     List<Section> sections = new ArrayList<>();
     try {
       for (Benchmark benchmark : benchmarks) {
-        Progress.log("%s: starting (%s mode)", benchmark.name(), options.mode().label());
-        Path workDir = Files.createDirectories(data.resolve(benchmark.name()));
+        Progress.log("%s: starting (%s mode)", benchmark.name(), mode.label());
+        Path benchmarkDir = Files.createDirectories(data.resolve(benchmark.name()));
         try {
-          sections.add(benchmark.run(options.mode(), workDir));
+          sections.add(benchmark.run(mode, benchmarkDir));
         } catch (IOException | RuntimeException e) {
           failed.add(benchmark.name());
           Progress.log("%s: did not complete: %s", benchmark.name(), e);
           e.printStackTrace(System.err);
           sections.add(notCompleted(benchmark, e));
         }
-        IOUtils.rm(workDir);
+        IOUtils.rm(benchmarkDir);
       }
     } finally {
       IOUtils.rm(data);
@@ -132,28 +151,39 @@ public final class BenchmarkReport {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       why.append(why.isEmpty() ? "" : ", caused by ").append(t);
     }
-    return new Section(
-        benchmark.name() + ": did not complete",
-        "**This benchmark failed, so it has no figures in this report:** `"
-            + why.toString().replace('`', '\'')
-            + "`. Its progress lines on standard error show how far it got.\n",
-        "");
+    return new Section(benchmark.name() + ": did not complete")
+        .text(
+            "**This benchmark failed, so it has no figures in this report:** `"
+                + why.toString().replace('`', '\'')
+                + "`. Its progress lines on standard error show how far it got.\n");
   }
 
-  private static List<Benchmark> select(Optional<String> only) {
-    if (only.isEmpty()) {
-      return BENCHMARKS;
-    }
-    for (Benchmark benchmark : BENCHMARKS) {
-      if (benchmark.name().equals(only.get())) {
-        return List.of(benchmark);
-      }
-    }
-    throw new IllegalArgumentException("no benchmark named " + only.get());
-  }
-
-  private static String usage() {
-    String names = BENCHMARKS.stream().map(Benchmark::name).collect(Collectors.joining(", "));
-    return String.format(Locale.ROOT, Options.USAGE, names);
+  /** Where and how the report was measured: figures of different machines do not compare. */
+  private static String environment(Mode mode) {
+    return Table.format(
+        """
+        - **Date:** %s
+        - **Mode:** %s
+        - **JDK:** %s (%s, %s)
+        - **JVM options:** `%s`
+        - **Lucene:** %s
+        - **Cores:** %d
+        - **Kernel:** %s %s (%s)
+        - **Load average at start:** %.2f
+        """,
+        ZonedDateTime.now(ZoneOffset.UTC)
+            .truncatedTo(ChronoUnit.SECONDS)
+            .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),
+        mode.label(),
+        Runtime.version(),
+        System.getProperty("java.vendor"),
+        System.getProperty("java.vm.name"),
+        String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
+        Version.LATEST,
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("os.name"),
+        System.getProperty("os.version"),
+        System.getProperty("os.arch"),
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
   }
 }

@@ -175,7 +175,7 @@ public final class GeonamesRows {
 
     static Words read(long seed) throws IOException {
       List<String> text = new ArrayList<>();
-      try (EuroparlLines lines = new EuroparlLines(seed);
+      try (Corpus.Lines lines = new Corpus.Lines(seed);
           StandardTokenizer tokenizer = new StandardTokenizer()) {
         CharTermAttribute term = tokenizer.addAttribute(CharTermAttribute.class);
         for (int i = 0; i < SPEECHES; i++) {

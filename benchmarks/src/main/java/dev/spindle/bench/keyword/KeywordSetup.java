@@ -15,113 +15,100 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * The contenders of the keyword-field benchmark: ways to turn a {@link GeonamesRows} row into a
- * document whose keyword columns have postings and sorted-set doc values, as Elasticsearch's
- * keyword fields do. The Lucene setups build a new document per row, as their documentation shows;
- * the {@link BytesKeywordField} setups reuse one document and one field per column.
- *
- * <p>Public because JMH's generated code reads it as a {@code @Param}.
+ * document whose keyword columns have postings and sorted-set doc values. The Lucene setups build a
+ * new document per row, as their documentation shows; the {@link BytesKeywordField} setups reuse
+ * one document and one field per column. String setups decode each value first, as a parser would.
  */
 public enum KeywordSetup {
-  /** A String per value, indexed by {@link StringField}, encoded again for doc values. */
-  STRING_FIELD_AND_DOC_VALUES("StringField + SortedSetDocValuesField") {
-    @Override
-    RowDocuments newDocuments() {
-      return (rows, row) -> {
-        Document doc = new Document();
-        for (int f = 0; f < GeonamesRows.FIELDS.size(); f++) {
-          String name = GeonamesRows.FIELDS.get(f);
-          String value = rows.string(row, f);
-          doc.add(new StringField(name, value, Field.Store.NO));
-          doc.add(new SortedSetDocValuesField(name, new BytesRef(value)));
-        }
-        return doc;
-      };
-    }
-  },
-  /** A String per value, indexed by Lucene's {@link KeywordField}. */
-  KEYWORD_FIELD("KeywordField (String)") {
-    @Override
-    RowDocuments newDocuments() {
-      return (rows, row) -> {
-        Document doc = new Document();
-        for (int f = 0; f < GeonamesRows.FIELDS.size(); f++) {
-          doc.add(
-              new KeywordField(GeonamesRows.FIELDS.get(f), rows.string(row, f), Field.Store.NO));
-        }
-        return doc;
-      };
-    }
-  },
+  STRING_FIELD_AND_DOC_VALUES(
+      "StringField + SortedSetDocValuesField",
+      (doc, name, rows, row, f) -> {
+        String value = rows.string(row, f);
+        doc.add(new StringField(name, value, Field.Store.NO));
+        doc.add(new SortedSetDocValuesField(name, new BytesRef(value)));
+      }),
+  KEYWORD_FIELD(
+      "KeywordField (String)",
+      (doc, name, rows, row, f) ->
+          doc.add(new KeywordField(name, rows.string(row, f), Field.Store.NO))),
   /** Lucene's {@link KeywordField} given the row's bytes: the fair match for the bytes setup. */
-  KEYWORD_FIELD_BYTES("KeywordField (BytesRef)") {
-    @Override
-    RowDocuments newDocuments() {
-      return (rows, row) -> {
-        Document doc = new Document();
-        for (int f = 0; f < GeonamesRows.FIELDS.size(); f++) {
-          BytesRef value = new BytesRef(rows.data(), rows.start(row, f), rows.length(row, f));
-          doc.add(new KeywordField(GeonamesRows.FIELDS.get(f), value, Field.Store.NO));
-        }
-        return doc;
-      };
-    }
-  },
-  /** A String per value, set on reused {@link BytesKeywordField}s. */
-  SPINDLE_STRING("BytesKeywordField (String)") {
-    @Override
-    RowDocuments newDocuments() {
-      List<BytesKeywordField> fields = newFields();
-      List<IndexableField> doc = new ArrayList<>(fields);
-      return (rows, row) -> {
-        for (int f = 0; f < fields.size(); f++) {
-          fields.get(f).setValue(rows.string(row, f));
-        }
-        return doc;
-      };
-    }
-  },
-  /** Slices of the row's bytes, set on reused {@link BytesKeywordField}s: no String at all. */
-  SPINDLE_BYTES("BytesKeywordField (bytes)") {
-    @Override
-    RowDocuments newDocuments() {
-      List<BytesKeywordField> fields = newFields();
-      List<IndexableField> doc = new ArrayList<>(fields);
-      return (rows, row) -> {
-        byte[] data = rows.data();
-        for (int f = 0; f < fields.size(); f++) {
-          fields.get(f).setValue(data, rows.start(row, f), rows.length(row, f));
-        }
-        return doc;
-      };
-    }
-  };
+  KEYWORD_FIELD_BYTES(
+      "KeywordField (BytesRef)",
+      (doc, name, rows, row, f) ->
+          doc.add(new KeywordField(name, slice(rows, row, f), Field.Store.NO))),
+  SPINDLE_STRING(
+      "BytesKeywordField (String)", (field, rows, row, f) -> field.setValue(rows.string(row, f))),
+  /** Slices of the row's bytes: no String at all. */
+  SPINDLE_BYTES(
+      "BytesKeywordField (bytes)",
+      (field, rows, row, f) ->
+          field.setValue(rows.data(), rows.start(row, f), rows.length(row, f)));
 
-  private final String label;
-
-  KeywordSetup(String label) {
-    this.label = label;
+  /** Adds the Lucene field(s) of column {@code f} of a row to a new document. */
+  @FunctionalInterface
+  interface LuceneFields {
+    void add(Document doc, String name, GeonamesRows rows, int row, int f);
   }
 
-  /** A new, single-threaded source of documents for this setup. */
-  abstract RowDocuments newDocuments();
-
-  private static List<BytesKeywordField> newFields() {
-    List<BytesKeywordField> fields = new ArrayList<>();
-    for (String name : GeonamesRows.FIELDS) {
-      // Values are words: none is immense, and every setter returns true.
-      fields.add(KeywordFieldType.builder(name).build().newField());
-    }
-    return fields;
-  }
-
-  @Override
-  public String toString() {
-    return label;
+  /** Sets column {@code f} of a row on the column's reused field. */
+  @FunctionalInterface
+  interface SpindleValue {
+    void set(BytesKeywordField field, GeonamesRows rows, int row, int f);
   }
 
   /** Turns one row into a document, valid until the next call. */
   @FunctionalInterface
   interface RowDocuments {
     Iterable<? extends IndexableField> document(GeonamesRows rows, int row);
+  }
+
+  private final String label;
+  private final LuceneFields lucene;
+  private final SpindleValue spindle;
+
+  KeywordSetup(String label, LuceneFields lucene) {
+    this.label = label;
+    this.lucene = lucene;
+    this.spindle = null;
+  }
+
+  KeywordSetup(String label, SpindleValue spindle) {
+    this.label = label;
+    this.lucene = null;
+    this.spindle = spindle;
+  }
+
+  /** A new, single-threaded source of documents for this setup. */
+  RowDocuments newDocuments() {
+    if (lucene != null) {
+      return (rows, row) -> {
+        Document doc = new Document();
+        for (int f = 0; f < GeonamesRows.FIELDS.size(); f++) {
+          lucene.add(doc, GeonamesRows.FIELDS.get(f), rows, row, f);
+        }
+        return doc;
+      };
+    }
+    List<BytesKeywordField> fields = new ArrayList<>();
+    for (String name : GeonamesRows.FIELDS) {
+      // Values are words: none is immense, and every setter returns true.
+      fields.add(KeywordFieldType.builder(name).build().newField());
+    }
+    List<IndexableField> doc = new ArrayList<>(fields);
+    return (rows, row) -> {
+      for (int f = 0; f < fields.size(); f++) {
+        spindle.set(fields.get(f), rows, row, f);
+      }
+      return doc;
+    };
+  }
+
+  private static BytesRef slice(GeonamesRows rows, int row, int f) {
+    return new BytesRef(rows.data(), rows.start(row, f), rows.length(row, f));
+  }
+
+  @Override
+  public String toString() {
+    return label;
   }
 }

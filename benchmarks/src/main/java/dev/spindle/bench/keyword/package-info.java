@@ -1,11 +1,2 @@
-/**
- * The keyword-field benchmark ({@code --only=keyword-field}): geonames-like rows indexed with
- * Lucene's keyword fields and with Spindle's {@code BytesKeywordField}.
- *
- * <p>{@link dev.spindle.bench.corpus.GeonamesRows} generates the rows, {@link
- * dev.spindle.bench.keyword.KeywordSetup} turns a row into a document in each contender's way, and
- * {@link dev.spindle.bench.keyword.KeywordFieldIndexing} is the JMH benchmark that {@link
- * dev.spindle.bench.keyword.KeywordFieldBenchmark} runs in a JMH fork per setup and round. The last
- * two are public because JMH's generated code, in a subpackage, uses them.
- */
+/** The benchmark of keyword-field: keyword-heavy indexing, each setup in a JVM of its own. */
 package dev.spindle.bench.keyword;

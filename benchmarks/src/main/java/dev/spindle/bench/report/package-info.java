@@ -1,11 +1,7 @@
 /**
- * Writes the report of a run: {@code report.md}, {@code report.html} and the charts as SVG files.
- *
- * <p>{@link dev.spindle.bench.report.ReportFiles} joins the benchmarks' {@link
- * dev.spindle.bench.Section}s into the markdown report, draws each section's {@link
- * dev.spindle.bench.Chart}s into {@code charts/} with JFreeChart (through VectorGraphics2D, which
- * turns Java2D drawing into SVG) and embeds them as images; the HTML page is the same markdown
- * rendered by commonmark-java, so it has the same text and tables. Benchmarks only describe their
- * charts; none of them draws.
+ * The report: a benchmark returns a {@link dev.spindle.bench.report.Section} of text, {@link
+ * dev.spindle.bench.report.Table}s, {@link dev.spindle.bench.report.Ratio}s with their targets and
+ * {@link dev.spindle.bench.report.Chart}s; {@link dev.spindle.bench.report.ReportWriter} writes
+ * them as markdown, HTML and SVG.
  */
 package dev.spindle.bench.report;

@@ -1,16 +1,20 @@
 package dev.spindle.bench.translog;
 
-import static dev.spindle.bench.translog.TranslogBenchmark.format;
+import static dev.spindle.bench.report.Table.format;
+import static dev.spindle.bench.translog.TranslogContender.SPINDLE;
+import static dev.spindle.bench.translog.TranslogContender.SPINDLE_MAPPED;
 
-import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.harness.MarkdownTable;
-import dev.spindle.bench.harness.Measurements;
-import dev.spindle.bench.harness.RoundRobin;
-import dev.spindle.bench.harness.Rounds;
+import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.RoundRobin;
+import dev.spindle.bench.measure.Rounds;
+import dev.spindle.bench.report.Chart;
+import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Spindle's writers on their own: threads append and never wait, so the rate is what an append
@@ -20,21 +24,20 @@ import java.util.List;
  */
 final class AppendsOnly {
 
-  private static final List<TranslogContender> WRITERS =
-      List.of(TranslogContender.SPINDLE, TranslogContender.SPINDLE_MAPPED);
-
   private AppendsOnly() {}
 
-  static ReportPart measure(Mode mode, TranslogLogs logs, Rounds rounds) throws IOException {
+  static void measure(
+      Section section, Mode mode, Map<TranslogContender, LogTrials> logs, Rounds rounds)
+      throws IOException {
     long millis = mode.pick(200L, 500L);
-    MarkdownTable table =
-        new MarkdownTable(
-            List.of(
-                "payload",
-                "threads",
-                "buffered (" + TranslogBenchmark.UNIT + ")",
-                "memory-mapped (" + TranslogBenchmark.UNIT + ")",
-                "memory-mapped / buffered"));
+    String unit = TranslogBenchmark.UNIT;
+    Table table =
+        new Table(
+            "payload",
+            "threads",
+            "buffered (" + unit + ")",
+            "memory-mapped (" + unit + ")",
+            "memory-mapped / buffered");
     List<String> workloads = new ArrayList<>();
     List<Double> buffered = new ArrayList<>();
     List<Double> mapped = new ArrayList<>();
@@ -44,32 +47,22 @@ final class AppendsOnly {
         Measurements<TranslogContender> m =
             RoundRobin.measure(
                 "translog appends only " + workload.label(),
-                WRITERS,
+                List.of(SPINDLE, SPINDLE_MAPPED),
                 rounds,
                 writer -> logs.get(writer).load(false, threads, payloadSize, millis).rate());
         table.row(
-            List.of(
-                payloadSize + " B",
-                Integer.toString(threads),
-                format("%,.0f", m.median(TranslogContender.SPINDLE)),
-                format("%,.0f", m.median(TranslogContender.SPINDLE_MAPPED)),
-                format(
-                    "%.2fx",
-                    m.medianRatio(TranslogContender.SPINDLE_MAPPED, TranslogContender.SPINDLE))));
+            payloadSize + " B",
+            Integer.toString(threads),
+            format("%,.0f", m.median(SPINDLE)),
+            format("%,.0f", m.median(SPINDLE_MAPPED)),
+            format("%.2fx", m.medianRatio(SPINDLE_MAPPED, SPINDLE)));
         workloads.add(workload.label());
-        buffered.add(m.median(TranslogContender.SPINDLE));
-        mapped.add(m.median(TranslogContender.SPINDLE_MAPPED));
+        buffered.add(m.median(SPINDLE));
+        mapped.add(m.median(SPINDLE_MAPPED));
       }
     }
-    Chart chart =
-        Chart.builder("Appends that do not wait for durability")
-            .axes("", TranslogBenchmark.UNIT + " (median)")
-            .categories(workloads)
-            .bars("buffered", buffered)
-            .bars("memory-mapped", mapped)
-            .build();
-    String text =
-        format(
+    section
+        .text(
             """
             ### Appends that do not wait
 
@@ -77,9 +70,14 @@ final class AppendsOnly {
             buffered writer (1 MiB buffers written with `FileChannel.write`) next to memory-mapped
             segments of %d MiB. %s of %.1f s.
 
-            %s
             """,
-            TranslogLogs.MAPPED_SEGMENT_SIZE >> 20, rounds, millis / 1000.0, table);
-    return new ReportPart(text, chart);
+            TranslogBenchmark.MAPPED_SEGMENT_SIZE >> 20, rounds, millis / 1000.0)
+        .table(table)
+        .chart(
+            new Chart("Appends that do not wait for durability")
+                .axes("", unit + " (median)")
+                .categories(workloads)
+                .bars("buffered", buffered)
+                .bars("memory-mapped", mapped));
   }
 }

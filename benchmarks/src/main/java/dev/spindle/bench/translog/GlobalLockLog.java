@@ -5,44 +5,23 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
 
 /**
  * The baseline of the durable-append benchmark: the minimal log that holds one global lock across
  * the write, the fsync and the checkpoint, as Elasticsearch's translog writer did before it moved
- * fsync and checkpointing out from under its lock. Each append writes one record framed like
- * Spindle's first format (length, sequence number, payload, CRC32C), forces the data file, writes a
- * checkpoint in place and forces it, all under the lock: every operation pays its own two fsyncs,
- * and nobody appends meanwhile.
- *
- * <p>Thread-safe. Not crash-safe beyond what the benchmark needs; not a log to use.
+ * fsync and checkpointing out from under its lock. Each durable append writes one record (length,
+ * sequence number, payload, CRC32C), forces the data file, writes a checkpoint in place and forces
+ * it, all under the lock: two fsyncs per operation, and nobody appends meanwhile. Thread-safe; not
+ * crash-safe beyond what the benchmark needs, and it has no reader.
  */
-final class GlobalLockLog implements DurableAppender {
+final class GlobalLockLog implements BenchmarkedLog.Appender {
 
-  private static final int CHECKPOINT_SIZE = 32;
-
-  /** Held across every write and sync; guards the buffers and every field below. */
-  private final ReentrantLock lock = new ReentrantLock();
-
-  private final FileChannel data;
-  private final FileChannel checkpoint;
-  private final CRC32C crc = new CRC32C();
-  private final ByteBuffer header = ByteBuffer.allocateDirect(12).order(ByteOrder.LITTLE_ENDIAN);
-  private final ByteBuffer footer = ByteBuffer.allocateDirect(4).order(ByteOrder.LITTLE_ENDIAN);
-  private final ByteBuffer checkpointBytes =
-      ByteBuffer.allocateDirect(CHECKPOINT_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-  private ByteBuffer payloadBuffer = ByteBuffer.allocateDirect(1024);
-  private long position;
-  private long seqNo;
-  private long syncs;
-
-  /** Creates global-lock logs; they cannot be replayed, having no reader. */
   static final BenchmarkedLog LOG =
       new BenchmarkedLog() {
         @Override
-        public DurableAppender create(Path directory) throws IOException {
+        public Appender create(Path directory) throws IOException {
           return new GlobalLockLog(directory);
         }
 
@@ -52,50 +31,52 @@ final class GlobalLockLog implements DurableAppender {
         }
       };
 
-  GlobalLockLog(Path directory) throws IOException {
-    this.data =
-        FileChannel.open(
-            directory.resolve("global-lock.log"),
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE);
-    this.checkpoint =
-        FileChannel.open(
-            directory.resolve("global-lock.ckp"),
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE);
+  /** Held across every write and sync; guards every field below. */
+  private final ReentrantLock lock = new ReentrantLock();
+
+  private final FileChannel data;
+  private final FileChannel checkpoint;
+  private final CRC32C crc = new CRC32C();
+  private long position;
+  private long seqNo;
+  private long syncs;
+
+  private GlobalLockLog(Path directory) throws IOException {
+    this.data = WriteSyncProbe.create(directory.resolve("global-lock.log"));
+    this.checkpoint = WriteSyncProbe.create(directory.resolve("global-lock.ckp"));
+  }
+
+  @FunctionalInterface
+  private interface Locked {
+    void run() throws IOException;
+  }
+
+  private void locked(Locked action) throws IOException {
+    lock.lock();
+    try {
+      action.run();
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
   public void appendDurably(byte[] payload) throws IOException {
-    lock.lock();
-    try {
-      write(payload);
-      syncLocked();
-    } finally {
-      lock.unlock();
-    }
+    locked(
+        () -> {
+          write(payload);
+          syncLocked();
+        });
   }
 
   @Override
   public void append(byte[] payload) throws IOException {
-    lock.lock();
-    try {
-      write(payload);
-    } finally {
-      lock.unlock();
-    }
+    locked(() -> write(payload));
   }
 
   @Override
   public void sync() throws IOException {
-    lock.lock();
-    try {
-      syncLocked();
-    } finally {
-      lock.unlock();
-    }
+    locked(this::syncLocked);
   }
 
   @Override
@@ -109,46 +90,37 @@ final class GlobalLockLog implements DurableAppender {
   }
 
   private void write(byte[] payload) throws IOException {
-    header.clear().putInt(payload.length).putLong(seqNo++).flip();
+    ByteBuffer record = ByteBuffer.allocate(16 + payload.length).order(ByteOrder.LITTLE_ENDIAN);
+    record.putInt(payload.length).putLong(seqNo++).put(payload);
     crc.reset();
-    crc.update(header.duplicate());
-    crc.update(payload);
-    footer.clear().putInt((int) crc.getValue()).flip();
-    if (payloadBuffer.capacity() < payload.length) {
-      payloadBuffer = ByteBuffer.allocateDirect(payload.length);
-    }
-    payloadBuffer.clear().put(payload).flip();
-    position += writeFully(data, new ByteBuffer[] {header, payloadBuffer, footer}, position);
+    crc.update(record.array(), 0, record.position());
+    position += writeFully(data, record.putInt((int) crc.getValue()).flip(), position);
   }
 
   private void syncLocked() throws IOException {
     data.force(false);
-    checkpointBytes.clear().putLong(position).putLong(seqNo).putLong(0).putLong(0).flip();
-    writeFully(checkpoint, new ByteBuffer[] {checkpointBytes}, 0);
+    ByteBuffer state = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN);
+    writeFully(checkpoint, state.putLong(position).putLong(seqNo).putLong(0).putLong(0).flip(), 0);
     checkpoint.force(false);
     syncs++;
   }
 
-  private static long writeFully(FileChannel channel, ByteBuffer[] buffers, long position)
+  private static long writeFully(FileChannel channel, ByteBuffer buffer, long at)
       throws IOException {
     long written = 0;
-    for (ByteBuffer buffer : buffers) {
-      while (buffer.hasRemaining()) {
-        written += channel.write(buffer, position + written);
-      }
+    while (buffer.hasRemaining()) {
+      written += channel.write(buffer, at + written);
     }
     return written;
   }
 
   @Override
   public void trim() throws IOException {
-    lock.lock();
-    try {
-      data.truncate(0);
-      position = 0;
-    } finally {
-      lock.unlock();
-    }
+    locked(
+        () -> {
+          data.truncate(0);
+          position = 0;
+        });
   }
 
   @Override

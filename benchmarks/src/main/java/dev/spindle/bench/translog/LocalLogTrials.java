@@ -1,37 +1,77 @@
 package dev.spindle.bench.translog;
 
+import dev.spindle.bench.measure.TimedLoad;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The trials of a {@link BenchmarkedLog} in this JVM: Spindle's translog here, or a peer's in its
- * own JVM, where {@link TranslogTrials} runs this class.
+ * The trials of a {@link BenchmarkedLog} in this JVM: Spindle's and the global-lock log in the
+ * benchmark's JVM, an engine's in the peer's, created by the name of the peer's adapter. Threads
+ * append the same random payload, the same in every JVM, each call timed.
  */
-final class LocalLogTrials implements LogTrials {
+public final class LocalLogTrials implements LogTrials {
+
+  /** The adapter's class, and the folder its logs go to. */
+  record Setup(String logClass, Path workDir) {}
 
   private final BenchmarkedLog log;
   private final Path loadDir;
   private final Path recoveryDir;
-  private DurableAppender appender;
+  private final TimedLoad threads = new TimedLoad(64);
+  private BenchmarkedLog.Appender appender;
 
-  /** Trials of {@code log} under {@code workDir}, which this owns. */
   LocalLogTrials(BenchmarkedLog log, Path workDir) {
     this.log = log;
     this.loadDir = workDir.resolve("load");
     this.recoveryDir = workDir.resolve("recovery");
   }
 
+  /** Trials of the adapter the setup names, in a peer's JVM. */
+  public LocalLogTrials(Setup setup) throws IOException {
+    this(instantiate(setup.logClass()), setup.workDir());
+  }
+
+  static byte[] payload(int size) {
+    byte[] payload = new byte[size];
+    new Random(0x7_1A_9L + size).nextBytes(payload);
+    return payload;
+  }
+
   @Override
-  public DurableLoad.Result load(boolean durable, int threads, int payloadSize, long millis)
+  public Load load(boolean durable, int threadCount, int payloadSize, long millis)
       throws IOException {
     if (appender == null) {
       appender = log.create(Files.createDirectories(loadDir));
     }
-    DurableLoad.Result result =
-        DurableLoad.run(appender, durable, threads, DurableLoad.payload(payloadSize), millis);
+    byte[] payload = payload(payloadSize);
+    long syncs = appender.syncs();
+    TimedLoad.Result load =
+        threads.run(
+            threadCount,
+            millis,
+            1,
+            true,
+            (thread, count) ->
+                () -> {
+                  if (durable) {
+                    appender.appendDurably(payload);
+                  } else {
+                    appender.append(payload);
+                  }
+                  return 0;
+                });
+    Load result =
+        new Load(
+            load.rate(),
+            load.operations(),
+            appender.syncs() - syncs,
+            load.latencies().percentile(0.50),
+            load.latencies().percentile(0.99));
     appender.trim();
     return result;
   }
@@ -39,8 +79,8 @@ final class LocalLogTrials implements LogTrials {
   @Override
   public long fill(int payloadSize, long payloadBytes) throws IOException {
     deleteFilled();
-    byte[] payload = DurableLoad.payload(payloadSize);
-    try (DurableAppender filling = log.create(Files.createDirectories(recoveryDir))) {
+    byte[] payload = payload(payloadSize);
+    try (BenchmarkedLog.Appender filling = log.create(Files.createDirectories(recoveryDir))) {
       for (long written = 0; written < payloadBytes; written += payloadSize) {
         filling.append(payload);
       }
@@ -49,19 +89,18 @@ final class LocalLogTrials implements LogTrials {
     try (Stream<Path> files = Files.walk(recoveryDir)) {
       long bytes = 0;
       for (Path file : (Iterable<Path>) files::iterator) {
-        if (Files.isRegularFile(file)) {
-          bytes += Files.size(file);
-        }
+        bytes += Files.isRegularFile(file) ? Files.size(file) : 0;
       }
       return bytes;
     }
   }
 
   @Override
-  public Replay replay() throws IOException {
+  public BenchmarkedLog.Replayed replay() throws IOException {
     long start = System.nanoTime();
     BenchmarkedLog.Replayed replayed = log.replay(recoveryDir);
-    return new Replay(replayed.operations(), replayed.payloadBytes(), System.nanoTime() - start);
+    return new BenchmarkedLog.Replayed(
+        replayed.operations(), replayed.payloadBytes(), System.nanoTime() - start);
   }
 
   @Override
@@ -72,9 +111,21 @@ final class LocalLogTrials implements LogTrials {
   @Override
   public void close() throws IOException {
     try {
-      IOUtils.close(appender);
+      IOUtils.close(appender, threads);
     } finally {
       IOUtils.rm(loadDir, recoveryDir);
+    }
+  }
+
+  private static BenchmarkedLog instantiate(String className) throws IOException {
+    try {
+      return Class.forName(className)
+          .asSubclass(BenchmarkedLog.class)
+          .getConstructor()
+          .newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
+      throw new IOException("cannot create the log " + className, cause);
     }
   }
 }

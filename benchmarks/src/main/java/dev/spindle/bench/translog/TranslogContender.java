@@ -1,46 +1,72 @@
 package dev.spindle.bench.translog;
 
+import dev.spindle.bench.jvm.ChildJvm;
+import dev.spindle.bench.jvm.PeerClasspath;
+import dev.spindle.bench.measure.Progress;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
 /**
- * What the durable-append benchmark compares: Spindle's translog, the real translogs of OpenSearch
- * and Elasticsearch (each in a JVM of its own, on its own class path), a global-lock baseline, and
- * two limits derived from the disk's raw write+fdatasync latency measured in the same round.
+ * What the durable-append benchmark compares: Spindle's translog (buffered, and memory-mapped), the
+ * real translogs of OpenSearch and Elasticsearch (each in a JVM of its own on its own class path
+ * and Lucene: a translog reads no index), a global-lock baseline, and two limits derived from the
+ * disk's write+fdatasync latency measured in the same round ({@link WriteSyncProbe}).
  */
 enum TranslogContender {
-  /** Spindle's translog: appends into a buffer, group commit, fsync outside the append lock. */
-  SPINDLE("Spindle translog", Kind.LOG),
-  /** The same translog storing appends through memory-mapped segments. */
-  SPINDLE_MAPPED("Spindle translog, memory-mapped", Kind.LOG),
-  /** OpenSearch's {@code LocalTranslog}, as its engine sets it up, in its own JVM. */
-  OPENSEARCH("OpenSearch translog", Kind.LOG),
-  /** Elasticsearch's {@code Translog}, as its engine sets it up, in its own JVM. */
-  ELASTICSEARCH("Elasticsearch translog", Kind.LOG),
-  /** {@link GlobalLockLog}: one lock across write, fsync and checkpoint. */
-  GLOBAL_LOCK("global lock", Kind.LOG),
+  SPINDLE("Spindle translog", new SpindleLog(0), null),
+  SPINDLE_MAPPED(
+      "Spindle translog, memory-mapped",
+      new SpindleLog(TranslogBenchmark.MAPPED_SEGMENT_SIZE),
+      null),
+  OPENSEARCH("OpenSearch translog", null, "opensearch.OpenSearchPeer"),
+  ELASTICSEARCH("Elasticsearch translog", null, "elasticsearch.ElasticsearchPeer"),
+  GLOBAL_LOCK("global lock", GlobalLockLog.LOG, null),
   /**
-   * The fsync-bound limit: with every thread waiting for its own operation, no log can do better
-   * than one operation per thread per fsync. Threads divided by the latency of a 4 KiB write and
-   * fdatasync on a pre-written file, capped by what the CPU manages when fsync is free.
+   * With every thread waiting for its own operation, no log beats one operation per thread per
+   * fsync: threads over the latency of a write+fdatasync on a pre-written file, capped by what the
+   * CPU manages when fsync is free.
    */
-  FSYNC_LIMIT("single-fsync limit", Kind.LIMIT),
-  /** The same limit from the write+fdatasync latency of a growing file, whose size each commits. */
-  GROWING_FSYNC_LIMIT("growing-file fsync limit", Kind.LIMIT);
-
-  /** Whether a contender is a log the benchmark drives or a limit it computes. */
-  enum Kind {
-    LOG,
-    LIMIT
-  }
+  FSYNC_LIMIT("single-fsync limit", null, null),
+  /** The same limit on a growing file, whose size each fdatasync also commits. */
+  GROWING_FSYNC_LIMIT("growing-file fsync limit", null, null);
 
   private final String label;
-  private final Kind kind;
+  private final BenchmarkedLog log;
+  private final String adapter;
 
-  TranslogContender(String label, Kind kind) {
+  /**
+   * @param log the log, where it runs in this JVM
+   * @param adapter the peer's adapter, {@code <peer>.<class>} in {@code dev.spindle.bench.peer}
+   */
+  TranslogContender(String label, BenchmarkedLog log, String adapter) {
     this.label = label;
-    this.kind = kind;
+    this.log = log;
+    this.adapter = adapter;
   }
 
+  /** Whether this is a log the benchmark drives, not a limit it computes. */
   boolean isLog() {
-    return kind == Kind.LOG;
+    return log != null || adapter != null;
+  }
+
+  /** The peer whose translog this is, or null. */
+  String peer() {
+    return adapter == null ? null : adapter.substring(0, adapter.indexOf('.'));
+  }
+
+  /** Opens this log's trials under {@code dir}: in this JVM, or in the peer's. */
+  LogTrials open(Path dir) throws IOException {
+    if (log != null) {
+      return new LocalLogTrials(log, dir);
+    }
+    PeerClasspath classpath = PeerClasspath.of(peer());
+    Progress.log("translog: starting the JVM of %s", classpath.describe());
+    LocalLogTrials.Setup setup = new LocalLogTrials.Setup("dev.spindle.bench.peer." + adapter, dir);
+    return ChildJvm.builder(classpath + " translog")
+        .classpath(classpath.toClasspath())
+        .timeout(Duration.ofHours(4))
+        .start(LogTrials.class, LocalLogTrials.class, setup);
   }
 
   @Override

@@ -1,19 +1,22 @@
 package dev.spindle.bench.translog;
 
-import static dev.spindle.bench.translog.TranslogBenchmark.format;
+import static dev.spindle.bench.report.Table.format;
+import static dev.spindle.bench.report.Table.number;
+import static dev.spindle.bench.translog.TranslogContender.ELASTICSEARCH;
+import static dev.spindle.bench.translog.TranslogContender.OPENSEARCH;
+import static dev.spindle.bench.translog.TranslogContender.SPINDLE;
 
-import dev.spindle.bench.Chart;
 import dev.spindle.bench.Mode;
-import dev.spindle.bench.harness.ComparisonTables;
-import dev.spindle.bench.harness.MarkdownTable;
-import dev.spindle.bench.harness.Measurements;
-import dev.spindle.bench.harness.Progress;
-import dev.spindle.bench.harness.Ratio;
-import dev.spindle.bench.harness.RoundRobin;
-import dev.spindle.bench.harness.Rounds;
-import dev.spindle.bench.memory.PageCache;
+import dev.spindle.bench.jvm.MemoryCgroup;
+import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.Progress;
+import dev.spindle.bench.measure.RoundRobin;
+import dev.spindle.bench.measure.Rounds;
+import dev.spindle.bench.report.Chart;
+import dev.spindle.bench.report.Ratio;
+import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -27,20 +30,20 @@ import java.util.Map;
  */
 final class TranslogRecovery {
 
-  private static final List<TranslogContender> LOGS =
-      List.of(
-          TranslogContender.SPINDLE, TranslogContender.OPENSEARCH, TranslogContender.ELASTICSEARCH);
+  private static final List<TranslogContender> LOGS = List.of(SPINDLE, OPENSEARCH, ELASTICSEARCH);
+  private static final List<Ratio<TranslogContender>> RATIOS =
+      List.of(Ratio.of(SPINDLE, OPENSEARCH), Ratio.of(SPINDLE, ELASTICSEARCH));
   private static final int PAYLOAD_SIZE = 1024;
-  private static final String UNIT = "MB/s";
 
   private TranslogRecovery() {}
 
-  static ReportPart measure(Mode mode, TranslogLogs logs) throws IOException {
+  static void measure(Section section, Mode mode, Map<TranslogContender, LogTrials> logs)
+      throws IOException {
     long payloadBytes = mode.pick(64L << 20, 1L << 30);
     // A warm-up round: each JVM compiles its reading code before the measured replays.
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     Map<TranslogContender, Long> fileBytes = new EnumMap<>(TranslogContender.class);
-    Map<TranslogContender, LogTrials.Replay> lastReplay = new EnumMap<>(TranslogContender.class);
+    Map<TranslogContender, BenchmarkedLog.Replayed> last = new EnumMap<>(TranslogContender.class);
     try {
       for (TranslogContender log : LOGS) {
         Progress.log("translog recovery: %s writes %d MiB of payloads", log, payloadBytes >> 20);
@@ -51,24 +54,24 @@ final class TranslogRecovery {
               "translog recovery, cached",
               LOGS,
               rounds,
-              log -> replay(logs.get(log), log, payloadBytes, lastReplay));
+              log -> replay(logs, log, payloadBytes, last));
       Measurements<TranslogContender> cold = null;
       String coldSkipped = null;
       try {
-        PageCache.dropAll();
+        MemoryCgroup.dropPageCache();
         cold =
             RoundRobin.measure(
                 "translog recovery, from disk",
                 LOGS,
                 rounds,
                 log -> {
-                  PageCache.dropAll();
-                  return replay(logs.get(log), log, payloadBytes, lastReplay);
+                  MemoryCgroup.dropPageCache();
+                  return replay(logs, log, payloadBytes, last);
                 });
-      } catch (AccessDeniedException e) {
-        coldSkipped = "the page cache cannot be dropped (" + e.getMessage() + "): run as root";
+      } catch (MemoryCgroup.UnavailableException e) {
+        coldSkipped = e.getMessage();
       }
-      return report(payloadBytes, rounds, fileBytes, lastReplay, cached, cold, coldSkipped);
+      report(section, payloadBytes, rounds, fileBytes, last, cached, cold, coldSkipped);
     } finally {
       for (TranslogContender log : LOGS) {
         logs.get(log).deleteFilled();
@@ -78,103 +81,78 @@ final class TranslogRecovery {
 
   /** Replays the log once, checks it read every operation, and returns payload MB/s. */
   private static double replay(
-      LogTrials log,
-      TranslogContender contender,
+      Map<TranslogContender, LogTrials> logs,
+      TranslogContender log,
       long payloadBytes,
-      Map<TranslogContender, LogTrials.Replay> lastReplay)
+      Map<TranslogContender, BenchmarkedLog.Replayed> last)
       throws IOException {
-    LogTrials.Replay replay = log.replay();
-    long expectedOperations = (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
-    if (replay.operations() != expectedOperations
-        || replay.payloadBytes() != expectedOperations * PAYLOAD_SIZE) {
+    BenchmarkedLog.Replayed replay = logs.get(log).replay();
+    long expected = (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
+    if (replay.operations() != expected || replay.payloadBytes() != expected * PAYLOAD_SIZE) {
       throw new IOException(
-          contender
-              + " replayed "
-              + replay.operations()
-              + " operations and "
-              + replay.payloadBytes()
-              + " payload bytes, expected "
-              + expectedOperations
-              + " operations of "
-              + PAYLOAD_SIZE
-              + " bytes");
+          format(
+              "%s replayed %d operations and %d payload bytes, expected %d operations of %d bytes",
+              log, replay.operations(), replay.payloadBytes(), expected, PAYLOAD_SIZE));
     }
-    lastReplay.put(contender, replay);
+    last.put(log, replay);
     return replay.payloadBytes() / (replay.nanos() / 1e9) / 1e6;
   }
 
-  private static ReportPart report(
+  private static void report(
+      Section section,
       long payloadBytes,
       Rounds rounds,
       Map<TranslogContender, Long> fileBytes,
-      Map<TranslogContender, LogTrials.Replay> lastReplay,
+      Map<TranslogContender, BenchmarkedLog.Replayed> last,
       Measurements<TranslogContender> cached,
       Measurements<TranslogContender> cold,
       String coldSkipped) {
-    MarkdownTable table =
-        new MarkdownTable(
-            List.of(
-                "translog",
-                "operations",
-                "log files (MiB)",
-                "payload MB/s, cached",
-                "log file MB/s, cached",
-                "payload MB/s, from disk",
-                "log file MB/s, from disk"));
+    Measurements<TranslogContender> fromDisk = cold == null ? new Measurements<>(List.of()) : cold;
+    Table table =
+        new Table(
+            "translog",
+            "operations",
+            "log files (MiB)",
+            "payload MB/s, cached",
+            "log file MB/s, cached",
+            "payload MB/s, from disk",
+            "log file MB/s, from disk");
     for (TranslogContender log : LOGS) {
-      double fileToPayload = fileBytes.get(log) / (double) lastReplay.get(log).payloadBytes();
+      double fileToPayload = fileBytes.get(log) / (double) last.get(log).payloadBytes();
       table.row(
-          List.of(
-              log.toString(),
-              format("%,d", lastReplay.get(log).operations()),
-              format("%,.0f", fileBytes.get(log) / (double) (1 << 20)),
-              format("%,.0f", cached.median(log)),
-              format("%,.0f", cached.median(log) * fileToPayload),
-              cold == null ? "-" : format("%,.0f", cold.median(log)),
-              cold == null ? "-" : format("%,.0f", cold.median(log) * fileToPayload)));
+          log,
+          format("%,d", last.get(log).operations()),
+          format("%,.0f", fileBytes.get(log) / (double) (1 << 20)),
+          number("%,.0f", cached.median(log)),
+          number("%,.0f", cached.median(log) * fileToPayload),
+          number("%,.0f", fromDisk.median(log)),
+          number("%,.0f", fromDisk.median(log) * fileToPayload));
     }
-    StringBuilder out =
-        new StringBuilder(
-            format(
-                """
-                ### Recovery
+    section.text(
+        """
+        ### Recovery
 
-                Each translog wrote operations of %d-byte payloads until they held %d MiB, then
-                closed; each replay reopens the log as its engine does on restart and reads every
-                operation, timed from the open to the last operation. The same operations for
-                every translog, so payload MB/s compare the same work; log file MB/s add each
-                format's own framing. Cached: the log's pages as the writes left them. From disk:
-                the page cache dropped before each replay. %s.
+        Each translog wrote operations of %d-byte payloads until they held %d MiB, then
+        closed; each replay reopens the log as its engine does on restart and reads every
+        operation, timed from the open to the last operation. The same operations for
+        every translog, so payload MB/s compare the same work; log file MB/s add each
+        format's own framing. Cached: the log's pages as the writes left them. From disk:
+        the page cache dropped before each replay. %s.
 
-                %s
-                """,
-                PAYLOAD_SIZE, payloadBytes >> 20, rounds, table));
-    out.append("Cached:\n\n")
-        .append(
-            ComparisonTables.ratios(
-                cached,
-                List.of(
-                    Ratio.of(TranslogContender.SPINDLE, TranslogContender.OPENSEARCH),
-                    Ratio.of(TranslogContender.SPINDLE, TranslogContender.ELASTICSEARCH))));
-    if (cold != null) {
-      out.append("\nFrom disk:\n\n")
-          .append(
-              ComparisonTables.ratios(
-                  cold,
-                  List.of(
-                      Ratio.of(TranslogContender.SPINDLE, TranslogContender.OPENSEARCH),
-                      Ratio.of(TranslogContender.SPINDLE, TranslogContender.ELASTICSEARCH))));
-    } else {
-      out.append("\nFrom disk: not measured: ").append(coldSkipped).append('\n');
-    }
-    Chart.Builder chart =
-        Chart.builder("Recovery: reopening and reading every operation")
-            .axes("", UNIT + " of payload (median)")
+        """,
+        PAYLOAD_SIZE, payloadBytes >> 20, rounds);
+    section.table(table).ratios("Cached:\n\n", cached, RATIOS);
+    Chart chart =
+        new Chart("Recovery: reopening and reading every operation")
+            .axes("", "MB/s of payload (median)")
             .categories(LOGS)
             .bars("pages cached", cached.medians());
     if (cold != null) {
+      section.ratios("\nFrom disk:\n\n", cold, RATIOS);
       chart.bars("from disk", cold.medians());
+    } else {
+      section.text("\nFrom disk: not measured: " + coldSkipped + "\n");
     }
-    return new ReportPart(out.append('\n').toString(), chart.build());
+    section.text("\n").chart(chart);
   }
 }

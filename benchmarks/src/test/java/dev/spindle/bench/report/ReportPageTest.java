@@ -1,8 +1,5 @@
 package dev.spindle.bench.report;
 
-import dev.spindle.bench.Chart;
-import dev.spindle.bench.Section;
-import dev.spindle.bench.harness.MarkdownTable;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +47,7 @@ public class ReportPageTest extends LuceneTestCase {
   public void testMarkdownEmbedsEveryChartAsAnSvgFile() throws Exception {
     Path folder = createTempDir();
     List<Section> sections = cannedSections();
-    String markdown = ReportFiles.write(folder, "Canned report", "Preamble.\n", sections);
+    String markdown = ReportWriter.write(folder, "Canned report", "Preamble.\n", sections);
 
     assertEquals(markdown, Files.readString(folder.resolve("report.md"), StandardCharsets.UTF_8));
     List<String> images = markdownImages(markdown);
@@ -74,8 +71,8 @@ public class ReportPageTest extends LuceneTestCase {
     }
 
     // A second report with fewer charts leaves none of the first one's behind.
-    ReportFiles.write(folder, "Canned report", "Preamble.\n", sections.subList(0, 1));
-    try (var files = Files.list(folder.resolve(ReportFiles.CHARTS))) {
+    ReportWriter.write(folder, "Canned report", "Preamble.\n", sections.subList(0, 1));
+    try (var files = Files.list(folder.resolve(ReportWriter.CHARTS))) {
       // Only SVG files: Lucene's test file system adds files of its own to new folders.
       assertEquals(
           chartCount(sections.subList(0, 1)),
@@ -97,7 +94,7 @@ public class ReportPageTest extends LuceneTestCase {
     }
     HeadlessChromium chromium = found.get();
     List<Section> sections = cannedSections();
-    String markdown = ReportFiles.write(folder, "Canned report", "Preamble.\n", sections);
+    String markdown = ReportWriter.write(folder, "Canned report", "Preamble.\n", sections);
     Path page = folder.resolve("report.html");
     Path checkPage = folder.resolve("report-check.html");
     String html = Files.readString(page, StandardCharsets.UTF_8);
@@ -130,13 +127,15 @@ public class ReportPageTest extends LuceneTestCase {
   }
 
   public void testChartSeriesNeedOneValuePerCategory() {
-    Chart.Builder chart =
-        Chart.builder("t").categories(List.of("a", "b")).bars("one value", List.of(1.0));
-    IllegalArgumentException e = expectThrows(IllegalArgumentException.class, chart::build);
+    Chart chart = new Chart("t").categories(List.of("a", "b")).bars("one value", List.of(1.0));
+    Section section = new Section("s");
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> section.chart(chart));
     assertTrue(
         e.getMessage(), e.getMessage().contains("'one value' has 1 values for 2 categories"));
-    expectThrows(IllegalArgumentException.class, () -> Chart.builder("t").bars("x").build());
-    expectThrows(IllegalArgumentException.class, () -> Chart.builder(" "));
+    expectThrows(IllegalArgumentException.class, () -> section.chart(new Chart("t").bars("x")));
+    expectThrows(IllegalArgumentException.class, () -> new Chart(" "));
+    assertTrue(section.charts().isEmpty());
   }
 
   /** Sections as benchmarks return them, with every kind of series and awkward values. */
@@ -151,30 +150,29 @@ public class ReportPageTest extends LuceneTestCase {
             "Elasticsearch hybridfs layout");
     List<Double> hot = new ArrayList<>();
     List<Double> starved = new ArrayList<>();
-    MarkdownTable rates = new MarkdownTable(List.of("Directory", "hot, gets/s", "starved, gets/s"));
+    Table rates = new Table("Directory", "hot, gets/s", "starved, gets/s");
     for (String contender : contenders) {
       hot.add(50_000 + random().nextDouble() * 100_000);
       // Not measured, or zero, which a logarithmic axis cannot show: both are left out.
       starved.add(random().nextInt(5) == 0 ? Double.NaN : random().nextInt(3) * 2_000.0);
-      rates.row(List.of(contender, format(hot.getLast()), format(starved.getLast())));
+      rates.row(contender, format(hot.getLast()), format(starved.getLast()));
     }
     Section directories =
-        new Section(
-                "Gets, hot and starved page cache",
-                "Rates:\n\n" + rates + "\n",
-                "Per round:\n\n" + rates + "\n")
-            .withCharts(
-                Chart.builder("Get by id, hot and starved page cache")
+        new Section("Gets, hot and starved page cache")
+            .text("Rates:\n\n")
+            .table(rates)
+            .detail("Per round", rates)
+            .chart(
+                new Chart("Get by id, hot and starved page cache")
                     .axes("", "gets/s (median, logarithmic)")
                     .categories(contenders)
                     .bars("hot", hot)
                     .bars("starved (256 MiB cap)", starved)
-                    .logarithmic()
-                    .build());
+                    .logarithmic());
 
     List<Integer> threads = List.of(1, 4, 16, 64);
-    Chart.Builder appends =
-        Chart.builder("100-byte operations, each thread waiting until its own is durable")
+    Chart appends =
+        new Chart("100-byte operations, each thread waiting until its own is durable")
             .axes("threads", "ops/s (median, logarithmic)")
             .categories(threads)
             .logarithmic();
@@ -185,32 +183,32 @@ public class ReportPageTest extends LuceneTestCase {
     appends.line("fsync limit", threads.stream().map(t -> t * 500.0).toList());
     appends.line("data+checkpoint fsync limit", threads.stream().map(t -> t * 250.0).toList());
     Section translog =
-        new Section("Translog: durable appends", "No table here.\n\n", "")
-            .withCharts(appends.build());
+        new Section("Translog: durable appends").text("No table here.\n\n").chart(appends);
 
     List<String> setups = List.of("StringField + SortedSetDocValuesField", "BytesKeywordField");
     Section keyword =
-        new Section("Keyword fields", rates + "\n", rates + "\n")
-            .withCharts(
-                Chart.builder("Documents per second, relative to StringField")
+        new Section("Keyword fields")
+            .table(rates)
+            .detail("Per round", rates)
+            .chart(
+                new Chart("Documents per second, relative to StringField")
                     .axes("", "median ratio")
                     .categories(setups)
                     .bars("wall clock", 1.0, 1.2)
                     .bars("CPU time", 1.0, 1.3)
-                    .referenceLine("StringField + SortedSetDocValuesField", 1.0)
-                    .build(),
-                Chart.builder("Bytes allocated per document")
+                    .referenceLine("StringField + SortedSetDocValuesField", 1.0))
+            .chart(
+                new Chart("Bytes allocated per document")
                     .axes("", "B/doc")
                     .categories(setups)
-                    .bars("gc.alloc.rate.norm", 900, 400)
-                    .build(),
-                Chart.builder("What an open reader holds")
+                    .bars("gc.alloc.rate.norm", 900, 400))
+            .chart(
+                new Chart("What an open reader holds")
                     .axes("", "count")
                     .categories(List.of("file descriptors", "mapped files"))
                     .bars("TieredMergePolicy", 2, 0)
-                    .bars("CompoundCap(Tiered)", 8, 8)
-                    .build());
-    Section noCharts = new Section("A section without charts", rates + "\n", "");
+                    .bars("CompoundCap(Tiered)", 8, 8));
+    Section noCharts = new Section("A section without charts").table(rates);
     return List.of(directories, translog, keyword, noCharts);
   }
 
@@ -227,7 +225,7 @@ public class ReportPageTest extends LuceneTestCase {
     return images;
   }
 
-  /** A markdown table's rule line starts with "| :" (MarkdownTable's left-aligned first column). */
+  /** A markdown table's rule line starts with "| :" (Table's left-aligned first column). */
   private static int tableCount(String markdown) {
     return count(markdown, "\n| :-");
   }

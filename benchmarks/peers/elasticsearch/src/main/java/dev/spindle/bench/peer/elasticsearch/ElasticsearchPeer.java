@@ -1,0 +1,134 @@
+package dev.spindle.bench.peer.elasticsearch;
+
+import dev.spindle.bench.store.PeerDirectory;
+import dev.spindle.bench.translog.EngineTranslog;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.IntConsumer;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockFactory;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.common.UUIDs;
+import org.elasticsearch.common.bytes.BytesArray;
+import org.elasticsearch.common.logging.LogConfigurator;
+import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.common.util.BigArrays;
+import org.elasticsearch.index.IndexModule;
+import org.elasticsearch.index.IndexSettings;
+import org.elasticsearch.index.IndexVersion;
+import org.elasticsearch.index.engine.TranslogOperationAsserter;
+import org.elasticsearch.index.seqno.SequenceNumbers;
+import org.elasticsearch.index.shard.ShardId;
+import org.elasticsearch.index.store.FsDirectoryFactory;
+import org.elasticsearch.index.translog.Translog;
+import org.elasticsearch.index.translog.TranslogConfig;
+import org.elasticsearch.index.translog.TranslogDeletionPolicy;
+
+/**
+ * Elasticsearch's own classes, as a node sets them up for a one-shard index with the default
+ * settings: its {@code hybridfs} directory, built by {@link FsDirectoryFactory} as a node builds a
+ * shard's ({@code index.store.type: hybridfs}, the lock factory the settings choose, {@code
+ * newFSDirectory}: an {@code MMapDirectory} for the extensions {@code LuceneFilesExtensions} marks
+ * to map, NIO for the rest), and its {@link Translog} with the engine's deletion policy and the
+ * default buffer. The node's {@code Store} wrappers count and cache sizes but read nothing: left
+ * out. Loaded by name in Elasticsearch's JVM.
+ */
+public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.Location>
+    implements PeerDirectory {
+
+  static {
+    // As a node does at startup: without it, the first class that gets a logger fails to load.
+    LogConfigurator.configureESLogging();
+  }
+
+  /** Loaded by name. */
+  public ElasticsearchPeer() {}
+
+  private static IndexSettings settings(Settings overrides) {
+    Settings index =
+        Settings.builder()
+            .put(IndexMetadata.SETTING_VERSION_CREATED, IndexVersion.current())
+            .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+            .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0)
+            .put(IndexMetadata.SETTING_INDEX_UUID, UUIDs.randomBase64UUID())
+            .put(overrides)
+            .build();
+    return new IndexSettings(
+        IndexMetadata.builder("spindle-benchmark").settings(index).build(), Settings.EMPTY);
+  }
+
+  @Override
+  public Directory open(Path path) throws IOException {
+    IndexSettings settings =
+        settings(
+            Settings.builder()
+                .put(
+                    IndexModule.INDEX_STORE_TYPE_SETTING.getKey(),
+                    IndexModule.Type.HYBRIDFS.getSettingsKey())
+                .build());
+    LockFactory lockFactory = settings.getValue(FsDirectoryFactory.INDEX_LOCK_FACTOR_SETTING);
+    return new Factory().newFSDirectory(path, lockFactory, settings);
+  }
+
+  /** Elasticsearch's factory, for its protected {@code newFSDirectory}. */
+  private static final class Factory extends FsDirectoryFactory {
+    @Override
+    protected Directory newFSDirectory(
+        Path location, LockFactory lockFactory, IndexSettings settings) throws IOException {
+      return super.newFSDirectory(location, lockFactory, settings);
+    }
+  }
+
+  @Override
+  protected String createEmpty(Path folder) throws IOException {
+    ShardId shard = new ShardId(settings(Settings.EMPTY).getIndex(), 0);
+    return Translog.createEmptyTranslog(
+        folder, SequenceNumbers.NO_OPS_PERFORMED, shard, PRIMARY_TERM);
+  }
+
+  @Override
+  protected Translog open(Path folder, String uuid) throws IOException {
+    IndexSettings settings = settings(Settings.EMPTY);
+    TranslogConfig config =
+        new TranslogConfig(
+            new ShardId(settings.getIndex(), 0),
+            folder,
+            settings,
+            BigArrays.NON_RECYCLING_INSTANCE);
+    return new Translog(
+        config,
+        uuid,
+        new TranslogDeletionPolicy(),
+        () -> SequenceNumbers.NO_OPS_PERFORMED,
+        () -> PRIMARY_TERM,
+        seqNo -> {},
+        TranslogOperationAsserter.DEFAULT);
+  }
+
+  @Override
+  protected Translog.Location add(Translog translog, long seqNo, byte[] payload)
+      throws IOException {
+    return translog.add(
+        new Translog.Index(
+            Long.toString(seqNo), seqNo, PRIMARY_TERM, 1, new BytesArray(payload), null, -1));
+  }
+
+  @Override
+  protected boolean ensureSynced(Translog translog, Translog.Location location) throws IOException {
+    return translog.ensureSynced(location, SequenceNumbers.NO_OPS_PERFORMED);
+  }
+
+  @Override
+  protected void sync(Translog translog) throws IOException {
+    translog.sync();
+  }
+
+  @Override
+  protected void forEachPayload(Translog translog, IntConsumer length) throws IOException {
+    try (Translog.Snapshot snapshot = translog.newSnapshot()) {
+      for (Translog.Operation op = snapshot.next(); op != null; op = snapshot.next()) {
+        length.accept(((Translog.Index) op).source().length());
+      }
+    }
+  }
+}

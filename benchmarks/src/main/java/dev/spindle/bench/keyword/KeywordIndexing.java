@@ -1,0 +1,120 @@
+package dev.spindle.bench.keyword;
+
+import dev.spindle.bench.corpus.GeonamesRows;
+import java.io.Closeable;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+
+/**
+ * The indexing of {@link KeywordFieldBenchmark}, in a JVM of its own per setup: one thread indexes
+ * {@link GeonamesRows} documents, built the way the setup says, into an in-memory index. Each
+ * iteration starts a new index and indexes batches of {@value #SEGMENT_DOCS} documents, each batch
+ * flushed to a segment on the indexing thread, until its time is up: every batch does the same
+ * work, flush included, as a refresh would, so that iterations do not differ by whether a flush
+ * fell into them. Segments are never merged, so that no background thread competes for the cores.
+ */
+public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Closeable {
+
+  /** Documents per batch, which ends with a flush: every batch writes one segment. */
+  static final int SEGMENT_DOCS = 50_000;
+
+  static final int ROWS = 100_000;
+  private static final long SEED = 0x6E0_4A_3E5L;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private final GeonamesRows rows;
+  private final KeywordSetup.RowDocuments documents;
+  private int nextRow;
+
+  /** Draws the rows, and the documents of {@code setup}. */
+  public KeywordIndexing(KeywordSetup setup) throws IOException {
+    this.rows = GeonamesRows.build(ROWS, SEED);
+    this.documents = setup.newDocuments();
+  }
+
+  @Override
+  public KeywordFieldBenchmark.Result run(int warmups, int iterations, long iterationMillis)
+      throws IOException {
+    List<Double> rates = new ArrayList<>();
+    long docs = 0;
+    long cpuNanos = 0;
+    long allocated = 0;
+    for (int iteration = 0; iteration < warmups + iterations; iteration++) {
+      Iteration measured = iteration(iterationMillis);
+      if (iteration >= warmups) {
+        rates.add(measured.docs() / (measured.nanos() / 1e9));
+        docs += measured.docs();
+        cpuNanos += measured.cpuNanos();
+        allocated += measured.allocatedBytes();
+      }
+    }
+    double meanRate = rates.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    return new KeywordFieldBenchmark.Result(
+        meanRate, docs / (cpuNanos / 1e9), allocated / (double) docs);
+  }
+
+  /** What one iteration did: documents, and the wall time, CPU time and bytes it took. */
+  private record Iteration(long docs, long nanos, long cpuNanos, long allocatedBytes) {}
+
+  private Iteration iteration(long millis) throws IOException {
+    try (Directory directory = new ByteBuffersDirectory()) {
+      IndexWriter writer =
+          new IndexWriter(
+              directory,
+              new IndexWriterConfig()
+                  .setMaxBufferedDocs(IndexWriterConfig.DISABLE_AUTO_FLUSH)
+                  .setRAMBufferSizeMB(256)
+                  .setMergePolicy(NoMergePolicy.INSTANCE)
+                  .setCommitOnClose(false));
+      try {
+        long start = System.nanoTime();
+        long cpuStart = THREADS.getCurrentThreadCpuTime();
+        long allocatedStart = allocatedBytes();
+        long docs = 0;
+        do {
+          for (int i = 0; i < SEGMENT_DOCS; i++) {
+            writer.addDocument(documents.document(rows, nextRow));
+            nextRow = nextRow + 1 == rows.rowCount() ? 0 : nextRow + 1;
+          }
+          writer.flush();
+          docs += SEGMENT_DOCS;
+        } while (System.nanoTime() - start < millis * 1_000_000L);
+        return new Iteration(
+            docs,
+            System.nanoTime() - start,
+            THREADS.getCurrentThreadCpuTime() - cpuStart,
+            allocatedBytes() - allocatedStart);
+      } finally {
+        writer.rollback();
+      }
+    }
+  }
+
+  /** The bytes this thread allocated so far, through the platform's threading MBean. */
+  private static long allocatedBytes() throws IOException {
+    try {
+      return (Long)
+          ManagementFactory.getPlatformMBeanServer()
+              .invoke(
+                  new ObjectName(ManagementFactory.THREAD_MXBEAN_NAME),
+                  "getThreadAllocatedBytes",
+                  new Object[] {Thread.currentThread().threadId()},
+                  new String[] {long.class.getName()});
+    } catch (JMException e) {
+      throw new IOException("this JVM does not count the bytes a thread allocates", e);
+    }
+  }
+
+  @Override
+  public void close() {}
+}

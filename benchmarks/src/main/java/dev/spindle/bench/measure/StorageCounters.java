@@ -1,0 +1,161 @@
+package dev.spindle.bench.measure;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Storage counters: this process's reads, from {@code /proc/self} (bytes read, read-ahead included,
+ * and page faults that waited for storage), and the block device's that holds a file, from {@code
+ * /sys/dev/block/<major>:<minor>/stat}, which count what the device was asked to do whoever asked.
+ * On a machine that does nothing else, the difference of two samples is the cost of what ran
+ * between them, the same for every contender in any JVM. A counter that cannot be read is -1: a
+ * device where there is none (tmpfs, overlay, not Linux), flushes on kernels before 5.5. Immutable.
+ */
+public final class StorageCounters {
+
+  // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
+  // sectors read, milliseconds reads spent queued, flushes completed.
+  private static final int[] DEVICE_FIELDS = {0, 2, 3, 15};
+
+  /** majflt is field 12 of /proc/pid/stat; field 3, the state, is the first after the name. */
+  private static final int MAJFLT_AFTER_COMM = 12 - 3;
+
+  private final Path deviceStat;
+
+  private StorageCounters(Path deviceStat) {
+    this.deviceStat = deviceStat;
+  }
+
+  /** The counters of this process and of the device that holds {@code path}, if it has one. */
+  public static StorageCounters of(Path path) {
+    try {
+      long dev = ((Number) Files.getAttribute(path, "unix:dev")).longValue();
+      // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
+      long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
+      long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+      Path stat = Path.of("/sys/dev/block", major + ":" + minor, "stat");
+      return new StorageCounters(Files.isReadable(stat) ? stat : null);
+    } catch (IOException | RuntimeException notABlockDevice) {
+      return new StorageCounters(null);
+    }
+  }
+
+  /** Whether the device's counters are read. */
+  public boolean hasDevice() {
+    return deviceStat != null;
+  }
+
+  /** The counters now. */
+  public Sample sample() {
+    long[] device = {-1, -1, -1, -1};
+    try {
+      if (deviceStat == null) {
+        throw new IOException("no device");
+      }
+      String[] fields =
+          Files.readString(deviceStat, StandardCharsets.US_ASCII).trim().split("\\s+");
+      for (int i = 0; i < device.length; i++) {
+        device[i] =
+            DEVICE_FIELDS[i] < fields.length ? Long.parseLong(fields[DEVICE_FIELDS[i]]) : -1;
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      // counted as unknown
+    }
+    return new Sample(
+        procReadBytes(),
+        procMajorFaults(),
+        device[0],
+        device[1],
+        device[2],
+        device[3],
+        System.nanoTime());
+  }
+
+  @Override
+  public String toString() {
+    return String.valueOf(deviceStat);
+  }
+
+  /**
+   * The counters at one moment, or their difference over an interval: this process's bytes read and
+   * major faults; the device's reads completed, 512-byte sectors read, milliseconds reads spent
+   * queued (summed over the reads: the integral of the reads in flight) and cache flushes
+   * completed; and {@link System#nanoTime}.
+   */
+  public record Sample(
+      long bytesRead,
+      long majorFaults,
+      long deviceReads,
+      long sectorsRead,
+      long readTicksMillis,
+      long flushes,
+      long nanoTime) {
+
+    /** The counts between {@code earlier} and this sample; -1 where either is unknown. */
+    public Sample minus(Sample earlier) {
+      return new Sample(
+          bytesRead - earlier.bytesRead,
+          majorFaults - earlier.majorFaults,
+          delta(deviceReads, earlier.deviceReads),
+          delta(sectorsRead, earlier.sectorsRead),
+          delta(readTicksMillis, earlier.readTicksMillis),
+          delta(flushes, earlier.flushes),
+          nanoTime - earlier.nanoTime);
+    }
+
+    private static long delta(long now, long then) {
+      return now < 0 || then < 0 ? -1 : now - then;
+    }
+
+    /** In a difference: the average number of reads in flight at the device; NaN if unknown. */
+    public double readQueueDepth() {
+      return readTicksMillis < 0 ? Double.NaN : readTicksMillis / (nanoTime / 1e6);
+    }
+
+    /** In a difference: reads the device completed per second; NaN if unknown. */
+    public double readsPerSecond() {
+      return deviceReads < 0 ? Double.NaN : deviceReads / (nanoTime / 1e9);
+    }
+
+    /** In a difference: the average size of a device read in KiB; 0 if there was none. */
+    public double kibPerRead() {
+      return deviceReads <= 0 ? 0 : sectorsRead * 512.0 / 1024 / deviceReads;
+    }
+
+    /** In a difference: what one of {@code operations} cost. */
+    public IoCost perOperation(double operations) {
+      double count = Math.max(1, operations);
+      return new IoCost(
+          bytesRead / count,
+          majorFaults / count,
+          deviceReads < 0 ? Double.NaN : deviceReads / count,
+          readQueueDepth());
+    }
+  }
+
+  private static long procReadBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/io"), StandardCharsets.US_ASCII)) {
+        if (line.startsWith("read_bytes:")) {
+          return Long.parseLong(line.substring("read_bytes:".length()).trim());
+        }
+      }
+    } catch (IOException | NumberFormatException unavailable) {
+      // not Linux, or /proc/self/io is restricted
+    }
+    return 0;
+  }
+
+  private static long procMajorFaults() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+      // pid (comm) state ppid ...: fields counted after the command name, which may hold spaces.
+      return Long.parseLong(
+          stat.substring(stat.lastIndexOf(')') + 2).split(" ")[MAJFLT_AFTER_COMM]);
+    } catch (IOException | RuntimeException unavailable) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.spindle.bench.measure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What {@link RoundRobin} measured when a trial returns more than a rate: each contender's results,
+ * one per measured round, in the order the rounds ran. Any number a result holds becomes a {@link
+ * Measurements} through {@link #metric}. Not thread-safe.
+ *
+ * @param <T> the type of the contenders
+ * @param <R> the type of one trial's result
+ */
+public final class Trials<T, R> {
+
+  private final Map<T, List<R>> results = new LinkedHashMap<>();
+
+  Trials(List<T> contenders) {
+    for (T contender : contenders) {
+      results.put(contender, new ArrayList<>());
+    }
+  }
+
+  void add(T contender, R result) {
+    results.get(contender).add(result);
+  }
+
+  /** The contenders, in the order they were given. */
+  public List<T> contenders() {
+    return List.copyOf(results.keySet());
+  }
+
+  /** The results of {@code contender}, one per measured round; empty if it is not a contender. */
+  public List<R> of(T contender) {
+    return results.getOrDefault(contender, List.of());
+  }
+
+  /** One number of every result, per contender and round. */
+  public Measurements<T> metric(ToDoubleFunction<R> metric) {
+    Measurements<T> measurements = new Measurements<>(contenders());
+    results.forEach(
+        (contender, list) ->
+            list.forEach(r -> measurements.add(contender, metric.applyAsDouble(r))));
+    return measurements;
+  }
+
+  /** The median over the rounds of one number of {@code contender}'s results; NaN if none. */
+  public double median(T contender, ToDoubleFunction<R> metric) {
+    return Measurements.median(of(contender).stream().map(metric::applyAsDouble).toList());
+  }
+}

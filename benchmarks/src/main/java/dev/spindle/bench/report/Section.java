@@ -1,0 +1,97 @@
+package dev.spindle.bench.report;
+
+import dev.spindle.bench.measure.Measurements;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One benchmark's part of the report: a title, the body a reader compares (text, {@link Table}s,
+ * {@link Ratio} lists), the details printed in the report's appendix (per-round tables), and the
+ * {@link Chart}s drawn under the heading. Built in the order it reads. Not thread-safe.
+ */
+public final class Section {
+
+  private final String title;
+  private final StringBuilder body = new StringBuilder();
+  private final StringBuilder details = new StringBuilder();
+  private final List<Chart> charts = new ArrayList<>();
+
+  /** An empty section; {@code title} is its heading, without the leading {@code #}s. */
+  public Section(String title) {
+    this.title = title;
+  }
+
+  /** Appends markdown to the body. */
+  public Section text(String markdown) {
+    body.append(markdown);
+    return this;
+  }
+
+  /** Appends {@link Table#format} of the arguments to the body. */
+  public Section text(String pattern, Object... args) {
+    return text(Table.format(pattern, args));
+  }
+
+  /** Appends a table and a blank line to the body. */
+  public Section table(Table table) {
+    return text(table + "\n");
+  }
+
+  /** Appends {@code lead}, then the ratios of {@code measurements}, one list item each. */
+  public <T> Section ratios(String lead, Measurements<T> measurements, List<Ratio<T>> ratios) {
+    return text(lead + Ratio.list(measurements, ratios));
+  }
+
+  /**
+   * The {@linkplain Table#summary summary} of {@code m} against {@code baseline} and its ratios in
+   * the body, and its {@linkplain Table#rounds rounds} in the details under {@code caption}.
+   */
+  public <T> Section summary(
+      Measurements<T> m,
+      String column,
+      T baseline,
+      String unit,
+      List<Ratio<T>> ratios,
+      String caption) {
+    table(Table.summary(m, column, baseline, unit)).ratios("", m, ratios).text("\n");
+    return detail(caption, Table.rounds(m, column, unit));
+  }
+
+  /** Adds a chart, after the others; throws if its series do not fit its categories. */
+  public Section chart(Chart chart) {
+    chart.check();
+    charts.add(chart);
+    return this;
+  }
+
+  /** Appends markdown to the details. */
+  public Section detail(String markdown) {
+    details.append(markdown);
+    return this;
+  }
+
+  /** Appends a table to the details, after its caption. */
+  public Section detail(String caption, Table table) {
+    return detail(caption + ":\n\n" + table + "\n");
+  }
+
+  /** The heading. */
+  public String title() {
+    return title;
+  }
+
+  /** The body, in markdown. */
+  public String body() {
+    return body.toString();
+  }
+
+  /** The details, in markdown. */
+  public String details() {
+    return details.toString();
+  }
+
+  /** The charts, in order. */
+  public List<Chart> charts() {
+    return List.copyOf(charts);
+  }
+}

@@ -1,0 +1,153 @@
+package dev.spindle.bench.report;
+
+import dev.spindle.bench.measure.Measurements;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * A markdown table of results, its first column left-aligned and every other right-aligned, and the
+ * number formats the report uses. {@link #summary} and {@link #rounds} are the two tables of a
+ * {@link Measurements}. Not thread-safe.
+ */
+public final class Table {
+
+  /** A column of a table of rows of type {@code R}: its heading, and the cell of a row. */
+  public record Column<R>(String header, Function<R, String> cell) {}
+
+  private final List<String> header;
+  private final List<List<String>> rows = new ArrayList<>();
+
+  /** A table with these column headings and no rows yet. */
+  public Table(List<String> header) {
+    this.header = List.copyOf(header);
+  }
+
+  /** A table with these column headings. */
+  public Table(String... header) {
+    this(List.of(header));
+  }
+
+  /** Adds a row of as many cells as there are headings, and returns this table. */
+  public Table row(List<String> cells) {
+    if (cells.size() != header.size()) {
+      throw new IllegalArgumentException(
+          "expected " + header.size() + " cells, got " + cells.size() + ": " + cells);
+    }
+    rows.add(List.copyOf(cells));
+    return this;
+  }
+
+  /** Adds a row: the label's {@code toString()}, then the cells. */
+  public Table row(Object label, String... cells) {
+    List<String> row = new ArrayList<>(List.of(label.toString()));
+    row.addAll(List.of(cells));
+    return row(row);
+  }
+
+  /** A column of a table of rows of type {@code R}. */
+  public static <R> Column<R> column(String header, Function<R, String> cell) {
+    return new Column<>(header, cell);
+  }
+
+  /** A row per element of {@code rows}: its {@code toString()}, then a cell per column. */
+  @SafeVarargs
+  public static <R> Table of(String first, List<R> rows, Column<R>... columns) {
+    List<String> header = new ArrayList<>(List.of(first));
+    for (Column<R> column : columns) {
+      header.add(column.header());
+    }
+    Table table = new Table(header);
+    for (R row : rows) {
+      List<String> cells = new ArrayList<>(List.of(row.toString()));
+      for (Column<R> column : columns) {
+        cells.add(column.cell().apply(row));
+      }
+      table.row(cells);
+    }
+    return table;
+  }
+
+  /** {@link String#format} in the root locale, as every figure of the report is written. */
+  public static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+
+  /** {@code value} in {@code pattern}, or {@code -} if it was not measured (NaN). */
+  public static String number(String pattern, double value) {
+    return Double.isNaN(value) ? "-" : format(pattern, value);
+  }
+
+  /**
+   * Each contender's median, its median ratio to {@code baseline}, and how far its rounds spread,
+   * so a reader can tell a real difference from noise.
+   */
+  public static <T> Table summary(Measurements<T> m, String column, T baseline, String unit) {
+    Table table =
+        new Table(
+            column,
+            unit + " (median)",
+            "vs " + baseline + " (median ratio)",
+            "spread (max-min)/median");
+    for (T contender : m.contenders()) {
+      table.row(
+          contender,
+          number("%,.0f", m.median(contender)),
+          number("%.3fx", m.medianRatio(contender, baseline)),
+          number("%.1f%%", m.spread(contender) * 100));
+    }
+    return table;
+  }
+
+  /** Every measured round's value, one column per round, in the order the rounds ran. */
+  public static <T> Table rounds(Measurements<T> m, String column, String unit) {
+    int count = m.contenders().stream().mapToInt(c -> m.values(c).size()).max().orElse(0);
+    List<String> header = new ArrayList<>(List.of(column + " (" + unit + ")"));
+    for (int round = 1; round <= count; round++) {
+      header.add("round " + round);
+    }
+    Table table = new Table(header);
+    for (T contender : m.contenders()) {
+      List<String> row = new ArrayList<>(List.of(contender.toString()));
+      for (int round = 0; round < count; round++) {
+        List<Double> values = m.values(contender);
+        row.add(round < values.size() ? number("%,.0f", values.get(round)) : "-");
+      }
+      table.row(row);
+    }
+    return table;
+  }
+
+  @Override
+  public String toString() {
+    int[] widths = new int[header.size()];
+    for (int column = 0; column < widths.length; column++) {
+      // Three is the narrowest rule markdown accepts with an alignment colon.
+      widths[column] = Math.max(3, header.get(column).length());
+      for (List<String> row : rows) {
+        widths[column] = Math.max(widths[column], row.get(column).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    appendRow(out, header, widths);
+    out.append('|');
+    for (int column = 0; column < widths.length; column++) {
+      String rule = "-".repeat(widths[column] - 1);
+      out.append(column == 0 ? " :" + rule : " " + rule + ":").append(" |");
+    }
+    out.append('\n');
+    rows.forEach(row -> appendRow(out, row, widths));
+    return out.toString();
+  }
+
+  private static void appendRow(StringBuilder out, List<String> cells, int[] widths) {
+    out.append('|');
+    for (int column = 0; column < widths.length; column++) {
+      String cell = cells.get(column);
+      String padding = " ".repeat(widths[column] - cell.length());
+      out.append(' ').append(column == 0 ? cell + padding : padding + cell).append(" |");
+    }
+    out.append('\n');
+  }
+}

@@ -1,0 +1,128 @@
+package dev.spindle.bench.store;
+
+import dev.spindle.bench.measure.StorageCounters;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.RandomAccessInput;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * What the index's block device can do, the yardstick of the starved batch workloads: threads (the
+ * queue depth) that each read a block of the index no thread read before, in a random order, after
+ * the cgroup's page cache was emptied, so that each read is one device read; the device's own
+ * counters say how many it completed per second, their size and how many were in flight (every read
+ * of the device counts, so they are the probe's only on a quiet machine). How a block is read is a
+ * {@link Method}: another (positional reads, say) is one more constant.
+ */
+public final class DeviceProbe {
+
+  /** How the probe reads a block. */
+  enum Method {
+    /** One byte of each block touched through a mapping advised {@code RANDOM}: a page fault. */
+    PAGE_FAULTS("page faults through a `RANDOM` mapping") {
+      @Override
+      Blocks open(Path index, List<Closeable> resources) throws IOException {
+        MMapDirectory directory = new MMapDirectory(index);
+        resources.add(directory);
+        directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
+        List<RandomAccessInput> files = new ArrayList<>();
+        List<Long> lengths = new ArrayList<>();
+        for (String name : directory.listAll()) {
+          if (name.startsWith("segments") == false && name.equals("write.lock") == false) {
+            IndexInput input = directory.openInput(name, IOContext.DEFAULT);
+            resources.add(0, input);
+            files.add(input.randomAccessSlice(0, input.length()));
+            lengths.add(input.length());
+          }
+        }
+        return new Blocks(lengths, (file, offset) -> files.get(file).readByte(offset));
+      }
+    };
+
+    final String description;
+
+    Method(String description) {
+      this.description = description;
+    }
+
+    /** Opens the index's files; what must be closed after the probe goes to {@code resources}. */
+    abstract Blocks open(Path index, List<Closeable> resources) throws IOException;
+  }
+
+  /** Reads the block at {@code offset} of file {@code file}; from many threads at once. */
+  @FunctionalInterface
+  interface Read {
+    long read(int file, long offset) throws IOException;
+  }
+
+  /** The files' lengths, and how to read one of their blocks. */
+  record Blocks(List<Long> lengths, Read read) {}
+
+  /** Reads the device completed per second, their size, and the reads in flight on average. */
+  public record Result(double readsPerSecond, double kibPerRead, double queueDepth) {}
+
+  private DeviceProbe() {}
+
+  /** Runs {@code threads} threads reading {@code blockBytes} blocks for {@code millis}. */
+  static Result run(
+      Path index, StorageCounters counters, Method method, int threads, int blockBytes, long millis)
+      throws IOException {
+    List<Closeable> resources = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      Blocks blocks = method.open(index, resources);
+      List<long[]> order = new ArrayList<>();
+      for (int file = 0; file < blocks.lengths().size(); file++) {
+        for (long block = 0; block < blocks.lengths().get(file) / blockBytes; block++) {
+          order.add(new long[] {file, block * blockBytes});
+        }
+      }
+      Collections.shuffle(order, new Random(0x6E7_5EA2C4L + 5));
+      AtomicInteger cursor = new AtomicInteger();
+      StorageCounters.Sample before = counters.sample();
+      long deadline = System.nanoTime() + millis * 1_000_000L;
+      List<Future<Long>> sums = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        sums.add(
+            pool.submit(
+                () -> {
+                  long sum = 0;
+                  for (int i = cursor.getAndIncrement();
+                      i < order.size() && System.nanoTime() < deadline;
+                      i = cursor.getAndIncrement()) {
+                    sum += blocks.read().read((int) order.get(i)[0], order.get(i)[1]);
+                  }
+                  return sum;
+                }));
+      }
+      for (Future<Long> sum : sums) {
+        sum.get();
+      }
+      StorageCounters.Sample used = counters.sample().minus(before);
+      return new Result(used.readsPerSecond(), used.kibPerRead(), used.readQueueDepth());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while probing the device", e);
+    } catch (ExecutionException e) {
+      throw new IOException("the device probe failed", e.getCause());
+    } finally {
+      pool.shutdownNow();
+      IOUtils.close(resources);
+    }
+  }
+}

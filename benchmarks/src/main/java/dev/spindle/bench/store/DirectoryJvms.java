@@ -1,0 +1,139 @@
+package dev.spindle.bench.store;
+
+import dev.spindle.bench.jvm.ChildJvm;
+import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.RoundRobin;
+import dev.spindle.bench.measure.Rounds;
+import dev.spindle.bench.measure.Trials;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * The child JVMs that run a benchmark's trials against a set of {@link DirectoryKind}s, kept for a
+ * whole measurement: one for Spindle's and Lucene's directories and one for each peer's (on the
+ * peer's class path), or one for each kind, so that the JIT compiles the reading code for one
+ * directory only, as in an application. All serve the same service with the same options, each in a
+ * memory cgroup of its own where a cap is set. Trials go to the JVM that opens the contender, so
+ * that contenders of different JVMs take turns within each round. Not thread-safe.
+ *
+ * @param <S> the service the JVMs serve
+ */
+final class DirectoryJvms<S extends Closeable> implements Closeable {
+
+  /** One trial of {@code kind} in the JVM that opens it. */
+  @FunctionalInterface
+  interface Trial<S, R> {
+    R run(S service, DirectoryKind kind) throws IOException;
+  }
+
+  private final List<DirectoryKind> kinds;
+  private final Map<DirectoryKind, S> services = new EnumMap<>(DirectoryKind.class);
+  private final List<S> jvms = new ArrayList<>();
+
+  private DirectoryJvms(List<DirectoryKind> kinds) {
+    this.kinds = List.copyOf(kinds);
+  }
+
+  /**
+   * Starts the JVMs.
+   *
+   * @param jvmPerKind a JVM for each kind, else one for all that need no peer's class path
+   * @param setup the service's setup for the kinds one JVM opens
+   * @param options the options of every JVM (heap, cap, timeout)
+   */
+  static <S extends Closeable> DirectoryJvms<S> start(
+      List<DirectoryKind> kinds,
+      boolean jvmPerKind,
+      Class<S> service,
+      Class<? extends S> implementation,
+      Function<List<DirectoryKind>, Object> setup,
+      UnaryOperator<ChildJvm.Builder> options)
+      throws IOException {
+    Map<Object, List<DirectoryKind>> groups = new LinkedHashMap<>();
+    kinds.forEach(
+        k -> groups.computeIfAbsent(jvmPerKind ? k : k.peer(), g -> new ArrayList<>()).add(k));
+    DirectoryJvms<S> started = new DirectoryJvms<>(kinds);
+    boolean success = false;
+    try {
+      for (List<DirectoryKind> group : groups.values()) {
+        S jvm =
+            options
+                .apply(ChildJvm.builder(implementation.getSimpleName() + " of " + group))
+                .classpath(group.get(0).classpath())
+                .start(service, implementation, setup.apply(group));
+        started.jvms.add(jvm);
+        group.forEach(kind -> started.services.put(kind, jvm));
+      }
+      success = true;
+      return started;
+    } finally {
+      if (success == false) {
+        IOUtils.closeWhileHandlingException(started);
+      }
+    }
+  }
+
+  /** The service in the JVM that opens {@code kind}. */
+  S on(DirectoryKind kind) {
+    S service = services.get(kind);
+    if (service == null) {
+      throw new IllegalArgumentException(kind + " is not one of " + kinds);
+    }
+    return service;
+  }
+
+  /**
+   * Runs a trial per kind per round ({@link RoundRobin}), each after every JVM's cgroup has had its
+   * page cache emptied: a page one JVM cached would be a free hit for the next.
+   */
+  <R> Trials<DirectoryKind, R> run(
+      String label, Rounds rounds, Trial<S, R> trial, ToDoubleFunction<R> rate) throws IOException {
+    return RoundRobin.run(
+        label,
+        kinds,
+        rounds,
+        kind -> {
+          for (S jvm : jvms) {
+            ChildJvm.of(jvm).reclaimPageCache();
+          }
+          return trial.run(on(kind), kind);
+        },
+        rate);
+  }
+
+  /** {@link #run} of trials that return a rate. */
+  Measurements<DirectoryKind> measure(String label, Rounds rounds, Trial<S, Double> trial)
+      throws IOException {
+    return run(label, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
+  }
+
+  /** Every JVM's service, in the order they started. */
+  List<S> all() {
+    return List.copyOf(jvms);
+  }
+
+  /** The most memory any of the cgroups used, or -1 if unknown or there are none. */
+  long peakBytes() {
+    return jvms.stream().mapToLong(jvm -> ChildJvm.of(jvm).peakBytes()).max().orElse(-1);
+  }
+
+  /** The JVMs' cgroups. */
+  String cgroups() {
+    return jvms.stream().map(jvm -> ChildJvm.of(jvm).cgroup()).collect(Collectors.joining(", "));
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOUtils.close(jvms);
+  }
+}

@@ -1,0 +1,129 @@
+package dev.spindle.bench.store;
+
+import dev.spindle.bench.jvm.PeerClasspath;
+import dev.spindle.store.HybridDirectory;
+import dev.spindle.store.PageReclaim;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
+import org.apache.lucene.store.ReadAdvice;
+import org.apache.lucene.util.Version;
+
+/**
+ * The directories the directory benchmarks compare, each opened over one folder. A variant (say,
+ * HybridDirectory with other builder options) is one more constant: its label and how it opens. The
+ * peers' directories (the real Elasticsearch and OpenSearch {@code hybridfs}) open only in a JVM on
+ * the peer's class path, through the peer's {@link PeerDirectory} adapter.
+ */
+public enum DirectoryKind {
+  HYBRID("HybridDirectory", HybridDirectory::new),
+  MMAP("MMapDirectory", MMapDirectory::new),
+  /**
+   * {@code MMapDirectory} with every file advised {@code RANDOM}, which {@code
+   * -Dorg.apache.lucene.store.defaultReadAdvice=RANDOM} does, set per directory because the
+   * property is read once per JVM. Its stored fields are read as HybridDirectory's are, except that
+   * a prefetch asks for the whole chunk.
+   */
+  MMAP_RANDOM("MMapDirectory, RANDOM advice", DirectoryKind::mmapRandom),
+  NIOFS("NIOFSDirectory", NIOFSDirectory::new),
+  /** Elasticsearch's own {@code hybridfs}, built by its {@code FsDirectoryFactory}. */
+  ELASTICSEARCH_HYBRIDFS(
+      "Elasticsearch hybridfs",
+      "elasticsearch",
+      "dev.spindle.bench.peer.elasticsearch.ElasticsearchPeer"),
+  /** OpenSearch's own {@code hybridfs}, built by its {@code FsDirectoryFactory}. */
+  OPENSEARCH_HYBRIDFS(
+      "OpenSearch hybridfs", "opensearch", "dev.spindle.bench.peer.opensearch.OpenSearchPeer"),
+  /**
+   * HybridDirectory with the advice it chooses where the kernel's multi-generational LRU is on,
+   * here forced, to show what that choice costs on this kernel.
+   */
+  HYBRID_MGLRU_ADVICE(
+      "HybridDirectory, MGLRU advice",
+      path -> HybridDirectory.builder(path).pageReclaim(PageReclaim.MULTI_GEN_LRU).build());
+
+  /** Spindle's directory against Lucene's two (mapped and NIO) and the real peers' hybridfs. */
+  public static final List<DirectoryKind> CONTENDERS =
+      List.of(HYBRID, MMAP, NIOFS, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
+
+  /** Opens a directory over a folder. */
+  @FunctionalInterface
+  interface Opener {
+    Directory open(Path path) throws IOException;
+  }
+
+  private final String label;
+  private final Optional<String> peer;
+  private final Opener opener;
+
+  DirectoryKind(String label, Opener opener) {
+    this.label = label;
+    this.peer = Optional.empty();
+    this.opener = opener;
+  }
+
+  DirectoryKind(String label, String peer, String adapter) {
+    this.label = label;
+    this.peer = Optional.of(peer);
+    this.opener = path -> openPeer(adapter, path);
+  }
+
+  /** Opens this kind of directory over {@code path}; the caller closes it. */
+  public Directory open(Path path) throws IOException {
+    return opener.open(path);
+  }
+
+  /** The peer whose classes this directory is; empty for Spindle's and Lucene's. */
+  public Optional<String> peer() {
+    return peer;
+  }
+
+  /**
+   * The class path of a JVM that opens this kind: the peer's with this build's Lucene swapped in
+   * (the index is this build's), or empty where any JVM of the benchmarks opens it.
+   */
+  public Optional<PeerClasspath> peerClasspath() throws IOException {
+    return peer.isEmpty()
+        ? Optional.empty()
+        : Optional.of(PeerClasspath.of(peer.get()).withLucene(Version.LATEST.toString()));
+  }
+
+  /** The {@code -cp} of a JVM that opens this kind. */
+  String classpath() throws IOException {
+    Optional<PeerClasspath> classpath = peerClasspath();
+    return classpath.isPresent()
+        ? classpath.get().toClasspath()
+        : System.getProperty("java.class.path");
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+
+  private static Directory mmapRandom(Path path) throws IOException {
+    MMapDirectory directory = new MMapDirectory(path);
+    directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
+    return directory;
+  }
+
+  private Directory openPeer(String adapter, Path path) throws IOException {
+    PeerDirectory directory;
+    try {
+      directory =
+          Class.forName(adapter).asSubclass(PeerDirectory.class).getConstructor().newInstance();
+    } catch (ClassNotFoundException e) {
+      throw new IOException(this + " opens only in a JVM on the class path of " + peer.get(), e);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new IOException(
+          "cannot create " + adapter,
+          e instanceof InvocationTargetException ite ? ite.getCause() : e);
+    }
+    return directory.open(path);
+  }
+}

@@ -1,0 +1,114 @@
+package dev.spindle.bench.store;
+
+import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_MGLRU_ADVICE;
+import static dev.spindle.bench.store.DirectoryKind.MMAP;
+import static dev.spindle.bench.store.DirectoryKind.MMAP_RANDOM;
+import static dev.spindle.bench.store.DirectoryKind.NIOFS;
+import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
+
+import dev.spindle.bench.corpus.Gets;
+import dev.spindle.bench.report.Ratio;
+import java.util.List;
+
+/**
+ * What the get-and-search benchmark measures, each against every directory, and the targets each is
+ * judged by: the one place they are declared.
+ */
+public enum Workload {
+  /**
+   * A get by id: the id looked up with {@code seekExact}, newest segment first, then the stored
+   * fields of the document found loaded. One in ten ids does not exist.
+   */
+  GET_BY_ID("get by id", "gets/s", 1, starved(2.0, 2.5)),
+  /**
+   * A search request: a disjunction of one to three body terms, its top {@value Searches#HITS} hits
+   * by score, and the stored fields of each hit.
+   */
+  SEARCH("search", "searches/s", 1, starved(1.0, Double.NaN)),
+  /** The fetch phase of a search: the stored fields of its top hits, one after the other. */
+  FETCH("fetch phase, plain", "docs/s", Searches.FETCH_HITS, List.of()),
+  /** {@link #FETCH}, with {@code StoredFields.prefetch} called for every hit before any is read. */
+  FETCH_PREFETCH(
+      "fetch phase, prefetching", "docs/s", Searches.FETCH_HITS, starved(4.0, Double.NaN)),
+  /** A multi-get of {@value Gets#MULTI_GET_IDS} ids, each looked up and read in turn. */
+  MULTI_GET("multi-get, plain", "ids/s", Gets.MULTI_GET_IDS, List.of()),
+  /**
+   * {@link #MULTI_GET} the Lucene 10 way: {@code prepareSeekExact} for every id on every segment,
+   * then the seeks, then {@code StoredFields.prefetch} for every document found, then the reads.
+   */
+  MULTI_GET_PREFETCH(
+      "multi-get, prefetching", "ids/s", Gets.MULTI_GET_IDS, starved(4.0, Double.NaN)),
+  /**
+   * {@link #GET_BY_ID} while another process in the same memory cgroup reads a file of the cap's
+   * size over and over: the page cache shared with other work. Starved only. The two advice tables
+   * of HybridDirectory are set against each other here, where the choice between them is made.
+   */
+  GET_BY_ID_SHARED_CACHE(
+      "get by id, cache shared with a reader of another file",
+      "gets/s",
+      1,
+      List.of(
+          Ratio.atLeast(HYBRID, NIOFS, 1.0),
+          Ratio.of(HYBRID_MGLRU_ADVICE, NIOFS),
+          Ratio.of(HYBRID, HYBRID_MGLRU_ADVICE)));
+
+  /** Hot, every workload: HybridDirectory must not lose to MMapDirectory where the index fits. */
+  static final List<Ratio<DirectoryKind>> HOT = List.of(Ratio.atLeast(HYBRID, MMAP, 0.97));
+
+  /** Hot, each directory in a JVM of its own: the same target, and the peers for context. */
+  static final List<Ratio<DirectoryKind>> OWN_JVM =
+      List.of(
+          Ratio.atLeast(HYBRID, MMAP, 0.97),
+          Ratio.of(HYBRID, ELASTICSEARCH_HYBRIDFS),
+          Ratio.of(HYBRID, OPENSEARCH_HYBRIDFS));
+
+  /** The least share of the device's limit that HybridDirectory's starved prefetching reaches. */
+  static final double DEVICE_LIMIT_TARGET = 0.5;
+
+  final String label;
+  final String unit;
+  final int itemsPerOperation;
+
+  /** Starved: HybridDirectory against NIOFSDirectory and the peers' hybridfs. */
+  final List<Ratio<DirectoryKind>> starved;
+
+  Workload(String label, String unit, int itemsPerOperation, List<Ratio<DirectoryKind>> starved) {
+    this.label = label;
+    this.unit = unit;
+    this.itemsPerOperation = itemsPerOperation;
+    this.starved = starved;
+  }
+
+  /**
+   * HybridDirectory starved: at least {@code vsNiofs} NIOFSDirectory, and the peers (NaN: none).
+   */
+  private static List<Ratio<DirectoryKind>> starved(double vsNiofs, double vsPeers) {
+    return List.of(
+        Ratio.atLeast(HYBRID, NIOFS, vsNiofs),
+        new Ratio<>(HYBRID, ELASTICSEARCH_HYBRIDFS, vsPeers),
+        new Ratio<>(HYBRID, OPENSEARCH_HYBRIDFS, vsPeers),
+        Ratio.of(HYBRID, MMAP_RANDOM));
+  }
+
+  /** Whether an operation handles a batch of documents. */
+  boolean isBatch() {
+    return itemsPerOperation > 1;
+  }
+
+  /** Whether the workload runs only starved, beside another process in the cgroup. */
+  boolean sharesCache() {
+    return this == GET_BY_ID_SHARED_CACHE;
+  }
+
+  /** The label, capitalized, for a heading. */
+  String title() {
+    return Character.toUpperCase(label.charAt(0)) + label.substring(1);
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}

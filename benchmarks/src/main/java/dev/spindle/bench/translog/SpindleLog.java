@@ -1,0 +1,71 @@
+package dev.spindle.bench.translog;
+
+import dev.spindle.translog.Operation;
+import dev.spindle.translog.Translog;
+import dev.spindle.translog.TranslogConfig;
+import dev.spindle.translog.TranslogSnapshot;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Spindle's translog, driven through its public API alone: its defaults but the writer, buffered
+ * ({@code mappedSegmentSize} 0) or memory-mapped segments of {@code mappedSegmentSize} bytes.
+ */
+record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
+
+  private Translog open(Path directory) throws IOException {
+    return Translog.open(
+        TranslogConfig.builder(directory).mappedSegmentSize(mappedSegmentSize).build());
+  }
+
+  @Override
+  public Appender create(Path directory) throws IOException {
+    Translog translog = open(directory);
+    return new Appender() {
+      @Override
+      public void appendDurably(byte[] payload) throws IOException {
+        translog.ensureSynced(translog.append(payload));
+      }
+
+      @Override
+      public void append(byte[] payload) throws IOException {
+        translog.append(payload);
+      }
+
+      @Override
+      public void sync() throws IOException {
+        translog.sync();
+      }
+
+      @Override
+      public long syncs() {
+        return translog.stats().fsyncs();
+      }
+
+      @Override
+      public void trim() throws IOException {
+        translog.rollGeneration();
+        translog.trimBelowGeneration(translog.stats().currentGeneration());
+      }
+
+      @Override
+      public void close() throws IOException {
+        translog.close();
+      }
+    };
+  }
+
+  @Override
+  public Replayed replay(Path directory) throws IOException {
+    long operations = 0;
+    long payloadBytes = 0;
+    try (Translog translog = open(directory);
+        TranslogSnapshot snapshot = translog.newSnapshot(0)) {
+      for (Operation op = snapshot.next(); op != null; op = snapshot.next()) {
+        operations++;
+        payloadBytes += op.payload().length;
+      }
+    }
+    return new Replayed(operations, payloadBytes, 0);
+  }
+}
