@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -77,8 +78,31 @@ public class TranslogRecoveryTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * Copies the translog's files of {@code from} into {@code to}, as a crash would leave them. A
+   * file that a background preparation renamed between the listing and its copy vanishes: the copy
+   * then starts over from a new listing, so that it holds the file under one name or the other.
+   */
   static void copyDirectory(Path from, Path to) throws IOException {
     Files.createDirectories(to);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        copyTranslogFiles(from, to);
+        return;
+      } catch (NoSuchFileException vanished) {
+        if (attempt == 10) {
+          throw vanished;
+        }
+        try (DirectoryStream<Path> copied = Files.newDirectoryStream(to)) {
+          for (Path file : copied) {
+            Files.delete(file);
+          }
+        }
+      }
+    }
+  }
+
+  private static void copyTranslogFiles(Path from, Path to) throws IOException {
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(from)) {
       for (Path file : stream) {
         // Only the translog's files: the test file system may add others to new directories. Not
@@ -568,8 +592,11 @@ public class TranslogRecoveryTest extends LuceneTestCase {
     Path dir = createTempDir();
     Path crashed = createTempDir().resolve("crashed");
     List<Appended> appended = new ArrayList<>();
-    // No automatic roll and no checkpoint hint: the test decides what each file holds.
-    TranslogConfig config = TranslogConfig.builder(dir).rollSize(1 << 20).build();
+    // No automatic roll and no checkpoint hint: the test decides what each file holds. Background
+    // work runs on this thread, so that no preparation renames a file while the directory is
+    // copied.
+    TranslogConfig config =
+        TranslogConfig.builder(dir).rollSize(1 << 20).executor(Runnable::run).build();
     try (Translog translog = Translog.open(config)) {
       appendSome(translog, 5, appended);
       translog.sync();
