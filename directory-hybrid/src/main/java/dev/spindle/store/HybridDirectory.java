@@ -89,15 +89,21 @@ import org.apache.lucene.util.IOUtils;
  *
  * <p><b>Prefetching.</b> Lucene 10 prefetches what a search or a batch of gets is about to read
  * ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields chunk of each hit), so
- * that the reads overlap. Through a mapping, Lucene's prefetch is {@code madvise(MADV_WILLNEED)},
- * which puts one or a few reads in flight. This directory hands each prefetch of a range that is
- * not resident to a pool of {@link Builder#prefetchThreads} threads ({@value
- * #DEFAULT_PREFETCH_THREADS} by default), each of which reads its range into the page cache with
- * one positional read, so that the device has as many reads in flight as the pool has threads; the
- * mapped read that follows finds the pages cached. This applies to every clone and slice of every
- * file, mapped or read through NIO, compound-file slices included, except vectors, whose scorers
- * read Lucene's mapping directly and keep Lucene's prefetch. Stored fields and term vectors are
- * prefetched whole chunk by chunk, as their codec asks.
+ * that the reads overlap. By default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) this
+ * directory leaves those prefetches to Lucene's mapped inputs, untouched: each one is {@code
+ * madvise(MADV_WILLNEED)} of the whole range the codec asked for, after Lucene's own residency
+ * check, and nothing sits between the codecs and the mapping. Where positional reads from many
+ * threads put more reads in flight than the kernel's readahead does (a device with a deep queue and
+ * CPU to spare), {@link Builder#prefetchThreads} hands each prefetch of a range that is not
+ * resident to a pool of that many threads, each of which reads its range into the page cache with
+ * one positional read; the mapped read that follows finds the pages cached. With a pool, this
+ * applies to every clone and slice of every file, mapped or read through NIO, compound-file slices
+ * included, except vectors, whose scorers read Lucene's mapping directly and keep Lucene's
+ * prefetch; their inputs are wrapped to see the prefetch calls, at the cost of one more call per
+ * read. Stored fields and term vectors are prefetched whole chunk by chunk, as their codec asks.
+ * The benchmark's prefetch table sets both against the device's positional-read limit.
+ *
+ * <p>With a pool:
  *
  * <ul>
  *   <li><b>Resident ranges cost nothing:</b> a range whose pages are resident (one {@code mincore})
@@ -162,11 +168,12 @@ import org.apache.lucene.util.IOUtils;
 public final class HybridDirectory extends FSDirectory {
 
   /**
-   * The prefetch pool's size if {@link Builder#prefetchThreads} is not called: enough positional
-   * reads in flight for a solid-state disk's queue, few enough threads to cost nothing while idle.
-   * The benchmark's device probe reports what each count reaches.
+   * The prefetch pool's size if {@link Builder#prefetchThreads} is not called: none, so that
+   * prefetches are Lucene's own and the hot read path has nothing in between. On the machines
+   * measured, the CPU a pool read costs outweighed the reads it put in flight; see the class
+   * documentation.
    */
-  public static final int DEFAULT_PREFETCH_THREADS = 16;
+  public static final int DEFAULT_PREFETCH_THREADS = 0;
 
   /** The largest prefetch pool a directory may ask for. */
   public static final int MAX_PREFETCH_THREADS = 256;
@@ -504,11 +511,11 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets how many threads read prefetched ranges into the page cache: {@link
-     * #DEFAULT_PREFETCH_THREADS} if not called, and 0 to leave prefetching to Lucene's mapped
-     * inputs ({@code madvise(MADV_WILLNEED)}, one or a few reads in flight). Directories of the JVM
-     * built with the same count share one pool, started by the first and stopped when the last is
-     * closed; see the class documentation.
+     * Sets how many threads read prefetched ranges into the page cache: 0, the default, leaves
+     * prefetching to Lucene's mapped inputs ({@code madvise(MADV_WILLNEED)}, one or a few reads in
+     * flight, no wrapper on the read path); 16 or so keeps a solid-state disk's queue busy, where
+     * the CPU allows. Directories of the JVM built with the same count share one pool, started by
+     * the first and stopped when the last is closed; see the class documentation.
      *
      * @param threads the pool's size, from 0 to {@value #MAX_PREFETCH_THREADS}
      * @return this builder
@@ -539,7 +546,7 @@ public final class HybridDirectory extends FSDirectory {
 
     /**
      * Benchmark seam: the most of a stored-fields or term-vectors prefetch that is read, in place
-     * of the default, {@link ReadPaths#defaultPerDocumentWindow}.
+     * of the default, {@link ReadPaths#DEFAULT_PER_DOCUMENT_WINDOW}.
      */
     Builder perDocumentPrefetchWindow(long bytes) {
       if (bytes <= 0) {
@@ -552,7 +559,7 @@ public final class HybridDirectory extends FSDirectory {
     private long perDocumentPrefetchWindow() {
       return perDocumentPrefetchWindow > 0
           ? perDocumentPrefetchWindow
-          : ReadPaths.defaultPerDocumentWindow(prefetchThreads > 0);
+          : ReadPaths.DEFAULT_PER_DOCUMENT_WINDOW;
     }
 
     /**

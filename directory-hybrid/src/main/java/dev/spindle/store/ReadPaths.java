@@ -7,8 +7,9 @@ import org.apache.lucene.store.MMapDirectory;
 /**
  * Decides how the clones and slices of a file are read: as Lucene's inputs themselves, or wrapped
  * in a {@link PrefetchInput}, which only sees their prefetches. A clone or slice is wrapped when
- * its prefetches go to the directory's prefetch pool, or, with no pool, when they are clipped to
- * the per-document window; every other one is Lucene's, with nothing in between.
+ * its prefetches go to the directory's prefetch pool, or, with no pool, when a benchmark asked to
+ * clip them to a per-document window; every other one, by default all of them, is Lucene's, with
+ * nothing in between.
  *
  * <p>Immutable, so any number of threads may consult it at once.
  */
@@ -24,24 +25,12 @@ final class ReadPaths {
   }
 
   /**
-   * The per-document window without a pool: 8 KiB, the start of the chunk, which holds its header
-   * and compressed dictionary that every read of the chunk needs; the block that holds the document
-   * then faults on its own. {@code madvise(MADV_WILLNEED)} of a whole chunk would cost its every
-   * page in storage reads and page cache.
+   * The per-document window by default: the whole chunk the codec asks for. Reading only the start
+   * of the chunk (its header and compressed dictionary) leaves the block that holds the document to
+   * a page fault of its own afterwards, one read at a time; the benchmark's prefetch table sets the
+   * two against each other.
    */
-  static final long MADVISE_PER_DOCUMENT_WINDOW = 8 << 10;
-
-  /**
-   * The per-document window with a pool: the whole chunk. One positional read of the chunk costs
-   * the device little more than one of its start, and leaves nothing for the document's read to
-   * fault in one page at a time; the benchmark's window table compares the two.
-   */
-  static final long POOLED_PER_DOCUMENT_WINDOW = Long.MAX_VALUE;
-
-  /** The default per-document window, with or without a pool. */
-  static long defaultPerDocumentWindow(boolean pooled) {
-    return pooled ? POOLED_PER_DOCUMENT_WINDOW : MADVISE_PER_DOCUMENT_WINDOW;
-  }
+  static final long DEFAULT_PER_DOCUMENT_WINDOW = Long.MAX_VALUE;
 
   /** Lucene's own inputs, unwrapped. */
   static final ReadPath LUCENE = (input, fileOffset) -> input;

@@ -29,14 +29,15 @@ import org.apache.lucene.tests.util.TestUtil;
  * Without a prefetch pool, every input a {@link HybridDirectory} returns, and every clone and slice
  * of it, compound-file slices included, passes {@link IndexInput#prefetch} on to the mapping, which
  * turns it into {@code madvise(MADV_WILLNEED)}. A counting hook wraps each input Lucene maps and
- * records the prefetches that reach it; per-document data arrives clipped to its window, everything
- * else as asked. {@link PrefetchPoolTest} covers the pool.
+ * records the prefetches that reach it: by default every one arrives as asked; with the benchmark's
+ * per-document window, drawn at random here, per-document data arrives clipped to it. {@link
+ * PrefetchPoolTest} covers the pool.
  */
 public class PrefetchForwardingTest extends LuceneTestCase {
 
   private static final IOContext MERGE = IOContext.merge(new MergeInfo(10, 1000, false, 1));
   private static final IOContext FLUSH = IOContext.flush(new FlushInfo(10, 1000));
-  private static final long WINDOW = ReadPaths.MADVISE_PER_DOCUMENT_WINDOW;
+  private static final long WINDOW = 8 << 10;
 
   /** A prefetch that reached a mapping: which mapped input (by identity), where and how much. */
   private record Reached(Object mapping, long offset, long length) {}
@@ -78,11 +79,17 @@ public class PrefetchForwardingTest extends LuceneTestCase {
 
   private final List<Reached> reached = Collections.synchronizedList(new ArrayList<>());
 
+  /** Whether this test clips per-document prefetches to {@link #WINDOW}; Lucene can madvise. */
+  private boolean clipping;
+
   private HybridDirectory hookedDirectory() throws IOException {
-    return HybridDirectory.builder(createTempDir())
-        .prefetchThreads(0)
-        .mappedInputHook(mapped -> new CountingInput(mapped, reached))
-        .build();
+    boolean window = random().nextBoolean();
+    clipping = window && MMapDirectory.supportsMadvise();
+    HybridDirectory.Builder builder =
+        HybridDirectory.builder(createTempDir())
+            .prefetchThreads(0)
+            .mappedInputHook(mapped -> new CountingInput(mapped, reached));
+    return (window ? builder.perDocumentPrefetchWindow(WINDOW) : builder).build();
   }
 
   public void testInputsClonesAndSlicesOfEveryKindReachTheMapping() throws IOException {
@@ -92,8 +99,7 @@ public class PrefetchForwardingTest extends LuceneTestCase {
         int length = (int) (3 * WINDOW) + random().nextInt(10_000);
         writeFile(dir, name, length);
         boolean clipped =
-            MMapDirectory.supportsMadvise()
-                && FileAccess.of(extension, IOContext.DEFAULT) == FileAccess.PER_DOCUMENT;
+            clipping && FileAccess.of(extension, IOContext.DEFAULT) == FileAccess.PER_DOCUMENT;
         try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
           assertPrefetchReaches(name + " input", in, false, 0);
           IndexInput clone = in.clone();
@@ -119,8 +125,7 @@ public class PrefetchForwardingTest extends LuceneTestCase {
       writeFile(dir, "_0.cfs", length);
       try (IndexInput cfs = dir.openInput("_0.cfs", IOContext.DEFAULT)) {
         for (String inner : List.of("_0.fdt", "_0.tvd", "_0_Lucene103_0.tim", "_0.dvd", "_0.fdx")) {
-          boolean clipped =
-              MMapDirectory.supportsMadvise() && (inner.endsWith(".fdt") || inner.endsWith(".tvd"));
+          boolean clipped = clipping && (inner.endsWith(".fdt") || inner.endsWith(".tvd"));
           long offset = random().nextInt(length / 2);
           IndexInput slice = cfs.slice(inner, offset, length / 2, IOContext.DEFAULT);
           assertPrefetchReaches(inner + " in a compound file", slice, clipped, offset);
@@ -161,7 +166,7 @@ public class PrefetchForwardingTest extends LuceneTestCase {
   }
 
   /** Stored fields' own prefetch, from a real segment, compound or not, reaches the mapping. */
-  public void testStoredFieldsPrefetchReachesTheMappingClipped() throws IOException {
+  public void testStoredFieldsPrefetchReachesTheMapping() throws IOException {
     try (HybridDirectory dir = hookedDirectory()) {
       IndexWriterConfig config = new IndexWriterConfig(new MockAnalyzer(random()));
       config.setUseCompoundFile(random().nextBoolean());
@@ -184,7 +189,7 @@ public class PrefetchForwardingTest extends LuceneTestCase {
         int doc = random().nextInt(docs);
         storedFields.prefetch(doc);
         assertFalse("the prefetch of document " + doc + " reached no mapping", reached.isEmpty());
-        if (MMapDirectory.supportsMadvise()) {
+        if (clipping) {
           for (Reached each : reached) {
             assertTrue(each + " is longer than the window", each.length() <= WINDOW);
           }

@@ -89,10 +89,11 @@ final class RandomHybridConfig {
    * (saturated: most prefetches are dropped), or a few threads with a short queue.
    */
   static void randomPrefetching(Random random, HybridDirectory.Builder builder) {
-    switch (random.nextInt(4)) {
+    switch (random.nextInt(5)) {
       case 0 -> builder.prefetchThreads(0);
       case 1 -> builder.prefetchThreads(1).prefetchQueueCapacity(1);
       case 2 -> builder.prefetchThreads(1 + random.nextInt(8)).prefetchQueueCapacity(16);
+      case 3 -> builder.perDocumentPrefetchWindow(1 + random.nextInt(64 << 10));
       default -> {}
     }
   }
