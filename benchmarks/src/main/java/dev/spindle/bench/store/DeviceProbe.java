@@ -3,7 +3,13 @@ package dev.spindle.bench.store;
 import dev.spindle.bench.measure.StorageCounters;
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,8 +32,10 @@ import org.apache.lucene.util.IOUtils;
  * queue depth) that each read a block of the index no thread read before, in a random order, after
  * the cgroup's page cache was emptied, so that each read is one device read; the device's own
  * counters say how many it completed per second, their size and how many were in flight (every read
- * of the device counts, so they are the probe's only on a quiet machine). How a block is read is a
- * {@link Method}: another (positional reads, say) is one more constant.
+ * of the device counts, so they are the probe's only on a quiet machine), and the process's CPU
+ * time says what each read cost the machine besides the device. How a block is read is a {@link
+ * Method}: page faults (the mapped path), or positional reads from as many threads as the queue
+ * depth to reach (the device's own limit).
  */
 public final class DeviceProbe {
 
@@ -42,15 +50,39 @@ public final class DeviceProbe {
         directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
         List<RandomAccessInput> files = new ArrayList<>();
         List<Long> lengths = new ArrayList<>();
-        for (String name : directory.listAll()) {
-          if (name.startsWith("segments") == false && name.equals("write.lock") == false) {
-            IndexInput input = directory.openInput(name, IOContext.DEFAULT);
-            resources.add(0, input);
-            files.add(input.randomAccessSlice(0, input.length()));
-            lengths.add(input.length());
-          }
+        for (String name : indexFiles(index)) {
+          IndexInput input = directory.openInput(name, IOContext.DEFAULT);
+          resources.add(0, input);
+          files.add(input.randomAccessSlice(0, input.length()));
+          lengths.add(input.length());
         }
-        return new Blocks(lengths, (file, offset) -> files.get(file).readByte(offset));
+        return new Blocks(lengths, (file, offset, bytes) -> files.get(file).readByte(offset));
+      }
+    },
+    /** Each block read whole with one positional read ({@code pread}) into the page cache. */
+    POSITIONAL_READS("positional reads (`pread`)") {
+      @Override
+      Blocks open(Path index, List<Closeable> resources) throws IOException {
+        List<FileChannel> files = new ArrayList<>();
+        List<Long> lengths = new ArrayList<>();
+        for (String name : indexFiles(index)) {
+          FileChannel channel = FileChannel.open(index.resolve(name), StandardOpenOption.READ);
+          resources.add(channel);
+          files.add(channel);
+          lengths.add(channel.size());
+        }
+        ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
+        return new Blocks(
+            lengths,
+            (file, offset, bytes) -> {
+              ByteBuffer buffer = buffers.get();
+              if (buffer == null || buffer.capacity() < bytes) {
+                buffer = ByteBuffer.allocateDirect(bytes);
+                buffers.set(buffer);
+              }
+              buffer.clear().limit(bytes);
+              return files.get(file).read(buffer, offset);
+            });
       }
     };
 
@@ -64,19 +96,48 @@ public final class DeviceProbe {
     abstract Blocks open(Path index, List<Closeable> resources) throws IOException;
   }
 
-  /** Reads the block at {@code offset} of file {@code file}; from many threads at once. */
+  /** Reads {@code bytes} at {@code offset} of file {@code file}; from many threads at once. */
   @FunctionalInterface
   interface Read {
-    long read(int file, long offset) throws IOException;
+    long read(int file, long offset, int bytes) throws IOException;
   }
 
   /** The files' lengths, and how to read one of their blocks. */
   record Blocks(List<Long> lengths, Read read) {}
 
-  /** Reads the device completed per second, their size, and the reads in flight on average. */
-  public record Result(double readsPerSecond, double kibPerRead, double queueDepth) {}
+  /**
+   * What the probe reached: reads the device completed per second, their size, the reads in flight
+   * on average, the probe's own reads per second, and the CPU time of this process per probe read
+   * (system time included: what the kernel spends to issue and complete a read).
+   */
+  public record Result(
+      double readsPerSecond,
+      double kibPerRead,
+      double queueDepth,
+      double probeReadsPerSecond,
+      double cpuMicrosPerRead) {}
 
   private DeviceProbe() {}
+
+  /** The CPU time this process has used, every thread and the kernel's work for it included. */
+  static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private static List<String> indexFiles(Path index) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(index)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        if (name.startsWith("segments") == false && name.equals("write.lock") == false) {
+          names.add(name);
+        }
+      }
+    }
+    Collections.sort(names);
+    return names;
+  }
 
   /** Runs {@code threads} threads reading {@code blockBytes} blocks for {@code millis}. */
   static Result run(
@@ -95,7 +156,9 @@ public final class DeviceProbe {
       Collections.shuffle(order, new Random(0x6E7_5EA2C4L + 5));
       AtomicInteger cursor = new AtomicInteger();
       StorageCounters.Sample before = counters.sample();
-      long deadline = System.nanoTime() + millis * 1_000_000L;
+      long cpuBefore = processCpuNanos();
+      long start = System.nanoTime();
+      long deadline = start + millis * 1_000_000L;
       List<Future<Long>> sums = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         sums.add(
@@ -105,7 +168,7 @@ public final class DeviceProbe {
                   for (int i = cursor.getAndIncrement();
                       i < order.size() && System.nanoTime() < deadline;
                       i = cursor.getAndIncrement()) {
-                    sum += blocks.read().read((int) order.get(i)[0], order.get(i)[1]);
+                    sum += blocks.read().read((int) order.get(i)[0], order.get(i)[1], blockBytes);
                   }
                   return sum;
                 }));
@@ -114,7 +177,15 @@ public final class DeviceProbe {
         sum.get();
       }
       StorageCounters.Sample used = counters.sample().minus(before);
-      return new Result(used.readsPerSecond(), used.kibPerRead(), used.readQueueDepth());
+      double seconds = (System.nanoTime() - start) / 1e9;
+      // The cursor ran one past the last read of each thread.
+      long reads = Math.min(order.size(), cursor.get() - threads);
+      return new Result(
+          used.readsPerSecond(),
+          used.kibPerRead(),
+          used.readQueueDepth(),
+          reads / seconds,
+          (processCpuNanos() - cpuBefore) / 1e3 / reads);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while probing the device", e);

@@ -1,6 +1,7 @@
 package dev.spindle.bench.store;
 
 import dev.spindle.bench.jvm.PeerClasspath;
+import dev.spindle.store.BenchmarkSeams;
 import dev.spindle.store.HybridDirectory;
 import dev.spindle.store.PageReclaim;
 import java.io.IOException;
@@ -22,6 +23,21 @@ import org.apache.lucene.util.Version;
  */
 public enum DirectoryKind {
   HYBRID("HybridDirectory", HybridDirectory::new),
+  /**
+   * HybridDirectory with a pool of 16 threads that read each prefetched range not resident with one
+   * positional read, so that the device has up to 16 reads in flight; every search input is wrapped
+   * to see its prefetch calls.
+   */
+  HYBRID_POOL(
+      "HybridDirectory, 16 prefetch threads",
+      path -> HybridDirectory.builder(path).prefetchThreads(16).build()),
+  /**
+   * HybridDirectory with each stored-fields prefetch clipped to the first 8 KiB of its chunk (the
+   * chunk's header and dictionary), the rest of the document left to a page fault.
+   */
+  HYBRID_8K_WINDOW(
+      "HybridDirectory, 8 KiB prefetch window",
+      path -> BenchmarkSeams.withPerDocumentPrefetchWindow(path, 8 << 10)),
   MMAP("MMapDirectory", MMapDirectory::new),
   /**
    * {@code MMapDirectory} with every file advised {@code RANDOM}, which {@code

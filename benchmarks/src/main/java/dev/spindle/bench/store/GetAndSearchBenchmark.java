@@ -36,10 +36,15 @@ import java.util.Map;
  */
 public final class GetAndSearchBenchmark implements Benchmark {
 
-  /** The contenders. The multi-gen LRU's advice on this kernel shows what the other table costs. */
+  /**
+   * The contenders. The multi-gen LRU's advice on this kernel shows what the other table costs; the
+   * pool and the 8 KiB window, what the default prefetch is set against.
+   */
   static final List<DirectoryKind> KINDS =
       List.of(
           DirectoryKind.HYBRID,
+          DirectoryKind.HYBRID_POOL,
+          DirectoryKind.HYBRID_8K_WINDOW,
           DirectoryKind.HYBRID_MGLRU_ADVICE,
           DirectoryKind.MMAP,
           DirectoryKind.MMAP_RANDOM,
@@ -48,12 +53,13 @@ public final class GetAndSearchBenchmark implements Benchmark {
           DirectoryKind.OPENSEARCH_HYBRIDFS);
 
   /**
-   * Measured each alone in a JVM: the cost of an input that wraps another, as HybridDirectory's for
-   * stored fields, shows only there.
+   * Measured each alone in a JVM: the cost of an input that wraps another, as HybridDirectory's
+   * with a prefetch pool, shows only there.
    */
   static final List<DirectoryKind> OWN_JVM_KINDS =
       List.of(
           DirectoryKind.HYBRID,
+          DirectoryKind.HYBRID_POOL,
           DirectoryKind.MMAP,
           DirectoryKind.ELASTICSEARCH_HYBRIDFS,
           DirectoryKind.OPENSEARCH_HYBRIDFS);
@@ -193,7 +199,9 @@ public final class GetAndSearchBenchmark implements Benchmark {
       for (Reads jvm : jvms.all()) {
         ChildJvm.of(jvm).reclaimPageCache();
       }
-      DeviceProbe.Result probe = jvms.on(KINDS.get(0)).probe(s.measureMillis());
+      Reads prober = jvms.on(KINDS.get(0));
+      DeviceProbe.Result probe =
+          prober.probe(DeviceProbe.Method.PAGE_FAULTS, 4096, s.measureMillis());
       Map<Workload, Trials<DirectoryKind, Outcome>> trials = new EnumMap<>(Workload.class);
       for (Workload w : Workload.values()) {
         trials.put(
@@ -204,11 +212,19 @@ public final class GetAndSearchBenchmark implements Benchmark {
                 (jvm, kind) -> jvm.starved(w, kind, s.warmupMillis(), s.measureMillis()),
                 Outcome::rate));
       }
+      Map<Workload, DeviceProbe.Result> limits = new EnumMap<>(Workload.class);
+      for (Workload w : List.of(Workload.FETCH_PREFETCH, Workload.MULTI_GET_PREFETCH)) {
+        // One positional read per document, of what HybridDirectory read per document.
+        double bytes = trials.get(w).median(DirectoryKind.HYBRID, o -> o.io().bytesRead());
+        int block = (int) Math.max(4096, Math.ceil(bytes / 4096) * 4096);
+        ChildJvm.of(prober).reclaimPageCache();
+        limits.put(w, prober.probe(DeviceProbe.Method.POSITIONAL_READS, block, s.measureMillis()));
+      }
       List<String> notes = new ArrayList<>();
       for (Reads jvm : jvms.all()) {
         jvm.notes().forEach(note -> notes.add(jvm + ": " + note));
       }
-      return new Starved(trials, probe, jvms.cgroups(), jvms.peakBytes(), notes);
+      return new Starved(trials, probe, limits, jvms.cgroups(), jvms.peakBytes(), notes);
     } finally {
       Files.deleteIfExists(neighbourFile);
     }

@@ -25,10 +25,15 @@ import java.util.function.ToDoubleFunction;
  */
 final class GetAndSearchTables {
 
-  /** The starved trials per workload, the device probe, the cgroups, their peak use and notes. */
+  /**
+   * The starved trials per workload, the page-fault probe, the positional-read probe per batch
+   * workload (one read of HybridDirectory's bytes per document), the cgroups, their peak use and
+   * notes.
+   */
   record Starved(
       Map<Workload, Trials<DirectoryKind, Outcome>> trials,
       DeviceProbe.Result probe,
+      Map<Workload, DeviceProbe.Result> limits,
       String cgroups,
       long peakBytes,
       List<String> notes) {}
@@ -57,10 +62,20 @@ final class GetAndSearchTables {
           : starved.trials().get(workload).median(kind, o -> metric.applyAsDouble(o.io()));
     }
 
-    /** What the device allows for {@code kind}'s device reads per item; NaN where unknown. */
-    double deviceLimit(Workload workload, DirectoryKind kind) {
-      double reads = io(workload, kind, IoCost::deviceReads);
-      return reads > 0 ? starved.probe().readsPerSecond() / reads : Double.NaN;
+    /**
+     * What the device allows for {@code workload}: documents per second at one positional read of
+     * HybridDirectory's bytes per document, at the probe's queue depth; NaN where unknown.
+     */
+    double deviceLimit(Workload workload) {
+      DeviceProbe.Result limit = starved == null ? null : starved.limits().get(workload);
+      return limit == null ? Double.NaN : limit.probeReadsPerSecond();
+    }
+
+    /** The median CPU time per item of {@code kind}'s starved trials; NaN where not measured. */
+    double cpuMicros(Workload workload, DirectoryKind kind) {
+      return starved == null
+          ? Double.NaN
+          : starved.trials().get(workload).median(kind, Outcome::cpuMicros);
     }
   }
 
@@ -116,7 +131,7 @@ final class GetAndSearchTables {
     section
         .text("### " + workload.title() + "\n\n")
         .table(table)
-        .ratios("Hot: ", hot, Workload.HOT);
+        .ratios("Hot: ", hot, workload.hot());
     // Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones.
     Chart chart =
         new Chart(workload.title() + ", hot and starved page cache")
@@ -158,7 +173,7 @@ final class GetAndSearchTables {
         launches == 1 ? "1 launch" : launches + " launches");
     section.table(table);
     for (Workload workload : OWN_JVM_WORKLOADS) {
-      section.ratios(workload.title() + ": ", results.ownJvm().get(workload), Workload.OWN_JVM);
+      section.ratios(workload.title() + ": ", results.ownJvm().get(workload), workload.ownJvm());
     }
     section.text("\n").chart(chart);
   }

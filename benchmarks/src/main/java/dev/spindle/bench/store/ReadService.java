@@ -100,16 +100,21 @@ public final class ReadService implements Reads {
         workload.sharesCache() ? NeighbourReader.start(setup.neighbourFile()) : null) {
       rate(workload, kind, warmupMillis);
       StorageCounters.Sample before = counters.sample();
+      long cpuBefore = DeviceProbe.processCpuNanos();
       double rate = rate(workload, kind, millis);
+      double items = rate * millis / 1000.0;
       StorageCounters.Sample used = counters.sample().minus(before);
-      return new Outcome(rate, used.perOperation(rate * millis / 1000.0));
+      return new Outcome(
+          rate,
+          used.perOperation(items),
+          (DeviceProbe.processCpuNanos() - cpuBefore) / 1e3 / items);
     }
   }
 
   @Override
-  public DeviceProbe.Result probe(long millis) throws IOException {
-    return DeviceProbe.run(
-        setup.index(), counters, DeviceProbe.Method.PAGE_FAULTS, PROBE_THREADS, 4096, millis);
+  public DeviceProbe.Result probe(DeviceProbe.Method method, int blockBytes, long millis)
+      throws IOException {
+    return DeviceProbe.run(setup.index(), counters, method, PROBE_THREADS, blockBytes, millis);
   }
 
   /** The page reclaim HybridDirectory detected, or {@code ?} if it is not open here. */

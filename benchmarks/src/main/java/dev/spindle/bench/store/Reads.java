@@ -22,8 +22,12 @@ public interface Reads extends Closeable {
   Outcome starved(Workload workload, DirectoryKind kind, long warmupMillis, long millis)
       throws IOException;
 
-  /** What the index's device can do. */
-  DeviceProbe.Result probe(long millis) throws IOException;
+  /**
+   * What the index's device can do for reads of {@code blockBytes} by {@code method}, at a queue
+   * depth of {@link ReadService#PROBE_THREADS}.
+   */
+  DeviceProbe.Result probe(DeviceProbe.Method method, int blockBytes, long millis)
+      throws IOException;
 
   /** Lines for the report's details. */
   List<String> notes() throws IOException;

@@ -99,9 +99,13 @@ public final class WriteService implements Writes {
       long[] newIds = {setup.baseDocs()};
       writeFor(writer, newIds, warmupMillis);
       StorageCounters.Sample before = counters.sample();
+      long cpuBefore = DeviceProbe.processCpuNanos();
       long writes = writeFor(writer, newIds, millis);
       StorageCounters.Sample used = counters.sample().minus(before);
-      return new Outcome(writes / (used.nanoTime() / 1e9), used.perOperation(writes));
+      return new Outcome(
+          writes / (used.nanoTime() / 1e9),
+          used.perOperation(writes),
+          (DeviceProbe.processCpuNanos() - cpuBefore) / 1e3 / writes);
     }
   }
 
