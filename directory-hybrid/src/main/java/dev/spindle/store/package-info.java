@@ -51,24 +51,30 @@
  *
  * <h2>Prefetching</h2>
  *
- * <p>A prefetch travels {@code PrefetchInput} (clips it to the file's window, keeps track of where
- * the clone or slice lies in its file) to {@code PrefetchTarget} (one per file, compound-file
- * members included: is the range resident? it asks {@code PageResidency}, one {@code mincore} on
- * Lucene's own mapping through {@code MemorySegmentAccessInput}, and backs its checks off after a
- * run of resident ranges) to {@code Prefetcher} (the directory's: counts, and hands the read on) to
- * {@code PrefetchPool} (the threads, shared by every directory of the JVM with the same size, with
- * a bounded queue that drops rather than blocks) to {@code PrefetchFile} (one per open file: a
- * channel opened on the first read, a mapping twin to ask residency of an NIO file) and its {@code
- * PrefetchReader} (one positional read into a scratch buffer, so that the pages land in the page
- * cache). Nothing on this path takes a lock but the file's own, on a pool thread. With no pool
- * ({@code prefetchThreads(0)}) a {@code PrefetchInput} exists only for per-document data, to clip
- * its prefetch before Lucene's {@code madvise}; without native access Lucene's prefetch does
- * nothing, and no input is wrapped for it.
+ * <p>By default ({@code prefetchThreads(0)}) no input is wrapped: a prefetch is Lucene's, {@code
+ * madvise(MADV_WILLNEED)} of the whole range the codec asked for after Lucene's own residency
+ * check, and the hot read path is {@code MMapDirectory}'s. A benchmark seam, {@code
+ * perDocumentPrefetchWindow}, wraps per-document data to clip its prefetches instead.
  *
- * <p>Why positional reads from threads, rather than {@code madvise(MADV_WILLNEED)}, {@code
- * posix_fadvise} or {@code readahead(2)}: each of those puts one or a few reads in flight per
- * calling thread, while a device with a queue wants many; the benchmark's prefetch table measures
- * them side by side on the same pool, against the device's own limit for the same reads.
+ * <p>With a pool, a prefetch travels {@code PrefetchInput} (clips it to the file's window, keeps
+ * track of where the clone or slice lies in its file) to {@code PrefetchTarget} (one per file,
+ * compound-file members included: is the range resident? it asks {@code PageResidency}, one {@code
+ * mincore} on Lucene's own mapping through {@code MemorySegmentAccessInput}, and backs its checks
+ * off after a run of resident ranges, writing nothing shared when it skips one) to {@code
+ * Prefetcher} (the directory's: counts, and hands the read on) to {@code PrefetchPool} (the
+ * threads, shared by every directory of the JVM with the same size, with a bounded queue that drops
+ * rather than blocks) to {@code PrefetchFile} (one per open file: a channel opened on the first
+ * read, a mapping twin to ask residency of an NIO file) and its {@code PrefetchReader} (one
+ * positional read into a scratch buffer, so that the pages land in the page cache). Nothing on this
+ * path takes a lock but the file's own, on a pool thread.
+ *
+ * <p>Why the pool is not the default: each of {@code madvise}, {@code posix_fadvise} and {@code
+ * readahead(2)} puts one or a few reads in flight per calling thread, where a device with a queue
+ * wants many, and a pool of positional readers gives it many; but each of those reads costs CPU (a
+ * thread hand-off, a system call, a copy), and where the CPU and not the device is the limit the
+ * pool loses, while its wrapper costs a call per read when the index is cached. The benchmark's
+ * get-and-search batches set the two side by side against the device's positional-read limit, with
+ * the CPU each costs per document.
  *
  * <h2>Mapping failures</h2>
  *
@@ -97,11 +103,11 @@
  * <h2>Test seams</h2>
  *
  * <p>{@code MappingFailureInjector} makes a mapping fail, {@code MappedInputHook} sees each input
- * Lucene maps, {@code Builder.clipPrefetchOfEveryMappedFile} runs Lucene's directory suites, whose
- * files have no codec extension, through {@code PrefetchInput} with the per-document window, and
- * {@code Builder.residencyCheck}, {@code prefetchReader} and {@code prefetchQueueCapacity} let
- * tests count residency checks, hold a pool thread and saturate the pool. All are package-private
- * builder methods; the benchmark reaches {@code prefetchReader} and {@code
- * perDocumentPrefetchWindow} to compare mechanisms and windows.
+ * Lucene maps, {@code Builder.clipPrefetchOfEveryMappedFile} with a {@code
+ * perDocumentPrefetchWindow} runs Lucene's directory suites, whose files have no codec extension,
+ * through {@code PrefetchInput}, and {@code Builder.residencyCheck}, {@code prefetchReader} and
+ * {@code prefetchQueueCapacity} let tests count residency checks, hold a pool thread and saturate
+ * the pool. All are package-private builder methods; the benchmark reaches {@code
+ * perDocumentPrefetchWindow}, through a class of its own in this package, to compare windows.
  */
 package dev.spindle.store;

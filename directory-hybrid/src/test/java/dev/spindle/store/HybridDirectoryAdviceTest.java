@@ -404,7 +404,11 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
   public void testStoredFieldsReadBackThroughClippingInputs() throws IOException {
     assumeTrue("clipping needs madvise", MMapDirectory.supportsMadvise());
     HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
-    RandomHybridConfig.randomPrefetching(random(), builder);
+    if (random().nextBoolean()) {
+      builder
+          .prefetchThreads(1 + random().nextInt(4))
+          .prefetchQueueCapacity(1 + random().nextInt(8));
+    }
     boolean clipping = random().nextBoolean();
     if (clipping) {
       builder.perDocumentPrefetchWindow(1 + random().nextInt(16 << 10));

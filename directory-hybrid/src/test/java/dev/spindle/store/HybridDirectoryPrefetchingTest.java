@@ -7,9 +7,9 @@ import org.apache.lucene.tests.store.BaseChunkedDirectoryTestCase;
 
 /**
  * Lucene's chunked-mapping suite over a hybrid directory that maps every file and clips the
- * prefetches of every file as it does those of stored fields, so that the suite's reads, clones,
+ * prefetches of every file to a random per-document window, so that the suite's reads, clones,
  * slices, prefetches and chunk-boundary checks all run through {@link PrefetchInput}, with a
- * prefetch pool of random size (none, one thread with a queue of one, or more) or without one.
+ * prefetch pool of random size (one thread with a queue of one, or more) or without one.
  */
 public class HybridDirectoryPrefetchingTest extends BaseChunkedDirectoryTestCase {
 
@@ -19,6 +19,8 @@ public class HybridDirectoryPrefetchingTest extends BaseChunkedDirectoryTestCase
         HybridDirectoryChunkedTest.mappingEveryFile(path, maxChunkSize)
             .clipPrefetchOfEveryMappedFile();
     RandomHybridConfig.randomPrefetching(random(), builder);
+    // A window wraps every input even without a pool.
+    builder.perDocumentPrefetchWindow(1 + random().nextInt(64 << 10));
     return builder.build();
   }
 }
