@@ -20,11 +20,12 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * The child JVMs that run a benchmark's trials against a set of {@link DirectoryKind}s, kept for a
- * whole measurement: one for Spindle's and Lucene's directories and one for each peer's (on the
- * peer's class path), or one for each kind, so that the JIT compiles the reading code for one
- * directory only, as in an application. All serve the same service with the same options, each in a
- * memory cgroup of its own where a cap is set. Trials go to the JVM that opens the contender, so
- * that contenders of different JVMs take turns within each round. Not thread-safe.
+ * whole measurement: one for Spindle's and Lucene's directories, one for HybridDirectory's prefetch
+ * variants, and one for each peer's (on the peer's class path), or one for each kind, so that the
+ * JIT compiles the reading code for one directory only, as in an application. All serve the same
+ * service with the same options, each in a memory cgroup of its own where a cap is set. Trials go
+ * to the JVM that opens the contender, so that contenders of different JVMs take turns within each
+ * round. Not thread-safe.
  *
  * @param <S> the service the JVMs serve
  */
@@ -61,7 +62,7 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
       throws IOException {
     Map<Object, List<DirectoryKind>> groups = new LinkedHashMap<>();
     kinds.forEach(
-        k -> groups.computeIfAbsent(jvmPerKind ? k : k.peer(), g -> new ArrayList<>()).add(k));
+        k -> groups.computeIfAbsent(jvmPerKind ? k : k.jvmGroup(), g -> new ArrayList<>()).add(k));
     DirectoryJvms<S> started = new DirectoryJvms<>(kinds);
     boolean success = false;
     try {

@@ -94,6 +94,15 @@ public enum DirectoryKind {
     return opener.open(path);
   }
 
+  /**
+   * Which measuring JVM opens this kind when kinds share JVMs: the peer's, or, for
+   * HybridDirectory's prefetch variants, one of their own, so that no JVM holds so many readers
+   * that its own memory crowds a capped page cache.
+   */
+  Object jvmGroup() {
+    return this == HYBRID_POOL || this == HYBRID_8K_WINDOW ? "prefetch variants" : peer;
+  }
+
   /** The peer whose classes this directory is; empty for Spindle's and Lucene's. */
   public Optional<String> peer() {
     return peer;

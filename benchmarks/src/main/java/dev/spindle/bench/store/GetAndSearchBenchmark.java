@@ -29,10 +29,10 @@ import java.util.Map;
  * Gets by id and searches, with the page cache hot and starved: the case a hybrid directory exists
  * for is an index larger than the page cache, and the case it must not lose is one that fits. Hot,
  * every contender but the peers runs in this JVM, and again each alone in a fresh JVM (the peers
- * only there). Starved, measuring JVMs (Spindle's and Lucene's directories in one, each peer's in
- * one), each in a memory cgroup of its own capped well below the index, take turns. The workloads
- * and targets are {@link Workload}'s, the tables {@link GetAndSearchTables}' and {@link
- * BatchTables}'.
+ * only there). Starved, measuring JVMs (Spindle's and Lucene's directories in one, the prefetch
+ * variants in one, each peer's in one), each in a memory cgroup of its own capped well below the
+ * index, take turns. The workloads and targets are {@link Workload}'s, the tables {@link
+ * GetAndSearchTables}' and {@link BatchTables}'.
  */
 public final class GetAndSearchBenchmark implements Benchmark {
 
@@ -236,9 +236,9 @@ public final class GetAndSearchBenchmark implements Benchmark {
         - **Index:** %s, built once, %s. %d threads; a search is a disjunction of 1-3 body terms,
           its top %d hits and their stored fields; one id in ten does not exist.
         - **Hot:** every directory but the peers open in this JVM, the index cached; %s of %.1f s.
-        - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one and each
-          peer's in one, each in a memory cgroup of its own capped at %d MiB, taking turns; each
-          trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
+        - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one, the prefetch
+          variants in one and each peer's in one, each in a memory cgroup of its own capped at %d
+          MiB, taking turns; each trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
         - **Peers:** %s, each built by its engine's `FsDirectoryFactory` (`index.store.type:
           hybridfs`), on its class path with this build's Lucene.
         - HybridDirectory chose its read advice for page reclaim `%s`.
