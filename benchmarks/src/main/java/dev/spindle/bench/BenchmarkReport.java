@@ -27,15 +27,10 @@ import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Version;
 
 /**
- * Runs Spindle's side-by-side benchmarks and prints their results as one markdown report, which it
- * also writes to {@code <work-dir>/report/report.md}, beside {@code report.html} and the charts in
- * {@code charts/}. This is what {@code bin/bench} runs; {@code --help} lists the options. Each
- * benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before and after
- * the run. Progress goes to standard error, the report alone to standard output. A new benchmark is
- * one more {@link Benchmark} in {@link #BENCHMARKS}.
+ * Runs the benchmarks and prints one markdown report, also written under {@code <work-
+ * dir>/report/}.
  */
 public final class BenchmarkReport {
-
   private static final List<Benchmark> BENCHMARKS =
       List.of(
           new IdLookupBenchmark(),
@@ -65,12 +60,7 @@ public final class BenchmarkReport {
 
   private BenchmarkReport() {}
 
-  /**
-   * Runs the benchmarks the arguments select; exits with status 1 if one did not complete, 2 if the
-   * arguments are not understood.
-   *
-   * @param args see {@code --help}
-   */
+  /** Runs the selected benchmarks; exits 1 if one did not complete, 2 on a bad argument. */
   public static void main(String[] args) throws IOException {
     // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");

@@ -2,12 +2,8 @@ package dev.spindle.bench.measure;
 
 import java.util.Locale;
 
-/**
- * Progress lines on standard error. Standard output carries only the report, so that {@code
- * bin/bench > report.md} captures exactly the markdown.
- */
+/** Progress lines on standard error. */
 public final class Progress {
-
   private static final long START_NANOS = System.nanoTime();
 
   private Progress() {}

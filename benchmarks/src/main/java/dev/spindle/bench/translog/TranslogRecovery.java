@@ -21,15 +21,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Recovery speed: each translog writes the same operations into a log of its own until their
- * payloads fill the target size, closes it, then reopens it as its engine does on restart and reads
- * every operation back, timed from the open to the last operation. Twice: with the log's pages
- * still cached, as after a process restart, and, where the page cache can be dropped, from the
- * disk, as after a machine restart.
- */
+/** Recovery speed: each log is filled with the same operations, closed, reopened and read back. */
 final class TranslogRecovery {
-
   private static final List<TranslogContender> LOGS = List.of(SPINDLE, OPENSEARCH, ELASTICSEARCH);
   private static final List<Ratio<TranslogContender>> RATIOS =
       List.of(Ratio.of(SPINDLE, OPENSEARCH), Ratio.of(SPINDLE, ELASTICSEARCH));
