@@ -137,14 +137,10 @@ public final class BenchmarkReport {
   }
 
   private static Section notCompleted(Benchmark benchmark, Exception failure) {
-    StringBuilder why = new StringBuilder();
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      why.append(why.isEmpty() ? "" : ", caused by ").append(t);
-    }
     return new Section(benchmark.name() + ": did not complete")
         .text(
             "**This benchmark failed, so it has no figures in this report:** `"
-                + why.toString().replace('`', '\'')
+                + Progress.causes(failure).replace('`', '\'')
                 + "`. Its progress lines on standard error show how far it got.\n");
   }
 

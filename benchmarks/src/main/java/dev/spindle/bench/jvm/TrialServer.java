@@ -3,6 +3,7 @@ package dev.spindle.bench.jvm;
 import static dev.spindle.bench.jvm.ChildJvm.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spindle.bench.measure.Progress;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.FileDescriptor;
@@ -60,11 +61,8 @@ public final class TrialServer {
       replies.println(JSON.writeValueAsString(new ChildJvm.Reply(JSON.valueToTree(value), null)));
     } catch (Exception e) {
       Throwable failure = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-      StringBuilder why = new StringBuilder();
-      for (Throwable t = failure; t != null; t = t.getCause()) {
-        why.append(why.isEmpty() ? "" : ", caused by ").append(t);
-      }
-      replies.println(JSON.writeValueAsString(new ChildJvm.Reply(null, why.toString())));
+      String why = Progress.causes(failure);
+      replies.println(JSON.writeValueAsString(new ChildJvm.Reply(null, why)));
       throw e;
     }
   }

@@ -4,7 +4,7 @@ import dev.spindle.bench.measure.Measurements;
 import java.util.List;
 
 /**
- * A ratio of two contenders' medians per round, with the least value it must reach, if any.
+ * A ratio of two contenders (the median of the per-round ratios) and its target, NaN for none.
  *
  * @param <T> the type of the contenders
  */
