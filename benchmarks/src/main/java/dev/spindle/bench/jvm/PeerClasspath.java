@@ -14,10 +14,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * The jars of a peer (OpenSearch, Elasticsearch), whose classes and Lucene differ from Spindle's.
- * Immutable.
- */
+/** The jars of a peer, whose classes and Lucene differ from Spindle's. Immutable. */
 public final class PeerClasspath {
   /** Overrides where the peers are found: the folder that holds one folder per peer. */
   public static final String ROOT_PROPERTY = "spindle.bench.peers";

@@ -19,10 +19,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * Keyword-heavy indexing of geonames-like rows: Lucene's keyword fields against {@code
- * BytesKeywordField}.
- */
+/** Keyword-heavy indexing: Lucene's keyword fields against {@code BytesKeywordField}. */
 public final class KeywordFieldBenchmark implements Benchmark {
   /** What a keyword JVM does; see {@link KeywordIndexing}. */
   public interface Service extends Closeable {

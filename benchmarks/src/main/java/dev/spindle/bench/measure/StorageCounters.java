@@ -5,10 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/**
- * This process's reads ({@code /proc/self}) and its block device's ({@code /sys/dev/block}).
- * Immutable.
- */
+/** This process's and its block device's read counters, from /proc and /sys. Immutable. */
 public final class StorageCounters {
   // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
   // sectors read, milliseconds reads spent queued, flushes completed.

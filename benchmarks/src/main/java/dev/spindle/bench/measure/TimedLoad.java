@@ -11,10 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 
-/**
- * Runs an operation on several threads for a fixed time: the summed rate, and latencies. Not
- * thread-safe.
- */
+/** An operation on several threads for a fixed time: rate and latencies. Not thread-safe. */
 public final class TimedLoad implements Closeable {
   /** One thread's operation; not shared between threads. */
   @FunctionalInterface

@@ -36,10 +36,7 @@ import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.NIOFSDirectory;
 import org.apache.lucene.util.IOUtils;
 
-/**
- * {@code CompoundCapMergePolicy} around a {@code TieredMergePolicy} against the tiered policy
- * alone.
- */
+/** {@code CompoundCapMergePolicy} around {@code TieredMergePolicy} against the tiered alone. */
 public final class CompoundCapBenchmark implements Benchmark {
   /** The merge policies compared, each writing its own index. */
   enum Policy {

@@ -5,10 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
-/**
- * What the OpenSearch node JVM does: one cluster, an index per {@link StoreType}, one trial per
- * call.
- */
+/** What the OpenSearch node JVM does: an index per {@link StoreType}, one trial per call. */
 public interface NodeService extends Closeable {
   /** The share of writes that update an id written before. */
   int UPDATE_PERCENT = 40;

@@ -7,10 +7,7 @@ import dev.spindle.translog.TranslogSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/**
- * Spindle's translog through its public API: buffered ({@code mappedSegmentSize} 0) or memory-
- * mapped.
- */
+/** Spindle's translog through its public API: buffered, or memory-mapped segments. */
 record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
   private Translog open(Path directory) throws IOException {
     return Translog.open(

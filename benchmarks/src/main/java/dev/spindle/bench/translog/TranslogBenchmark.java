@@ -26,10 +26,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.util.IOUtils;
 
-/**
- * Durable appends against the engines' translogs and the disk's limits, appends that do not wait,
- * and recovery.
- */
+/** Durable appends against the peers and the disk's limits; appends that do not wait; recovery. */
 public final class TranslogBenchmark implements Benchmark {
   static final String UNIT = "ops/s";
   static final List<Integer> PAYLOAD_SIZES = List.of(64, 1024);

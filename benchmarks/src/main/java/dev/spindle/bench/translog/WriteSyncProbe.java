@@ -7,10 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/**
- * What the disk allows with no log around it: write 4 KiB and fdatasync, in a loop. Not thread-
- * safe.
- */
+/** What the disk allows with no log: write 4 KiB and fdatasync in a loop. Not thread-safe. */
 final class WriteSyncProbe implements Closeable {
   private static final int BLOCK = 4096;
 

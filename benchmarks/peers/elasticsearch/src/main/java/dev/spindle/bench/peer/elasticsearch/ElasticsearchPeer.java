@@ -24,10 +24,7 @@ import org.elasticsearch.index.translog.Translog;
 import org.elasticsearch.index.translog.TranslogConfig;
 import org.elasticsearch.index.translog.TranslogDeletionPolicy;
 
-/**
- * Elasticsearch's {@code hybridfs} directory and translog, set up as a node sets them up for a
- * shard.
- */
+/** Elasticsearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
 public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.Location>
     implements PeerDirectory {
 

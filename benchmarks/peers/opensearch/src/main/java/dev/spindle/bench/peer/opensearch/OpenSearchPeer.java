@@ -23,9 +23,7 @@ import org.opensearch.index.translog.Translog;
 import org.opensearch.index.translog.TranslogConfig;
 import org.opensearch.index.translog.TranslogOperationHelper;
 
-/**
- * OpenSearch's {@code hybridfs} directory and translog, set up as a node sets them up for a shard.
- */
+/** OpenSearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
 public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Location>
     implements PeerDirectory {
 
