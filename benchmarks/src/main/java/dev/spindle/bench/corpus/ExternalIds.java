@@ -3,20 +3,12 @@ package dev.spindle.bench.corpus;
 import java.util.SplittableRandom;
 
 /**
- * Deterministic external ids: 16 base-36 characters that look random, like the ids clients send to
- * Elasticsearch. Sequential ids would share long prefixes and pack the terms dictionary into a few
- * dense blocks, which flatters every directory alike and hides what a lookup really touches.
- *
- * <p>Ids for existing and for missing documents come from two disjoint streams. The two could
- * collide in theory; at 36<sup>16</sup> possible ids they do not in practice, and the benchmarks
- * verify every lookup's outcome anyway.
+ * Deterministic ids of 16 random-looking base-36 characters: sequential ones would flatter every
+ * directory alike by packing the terms dictionary. Immutable.
  */
 public final class ExternalIds {
-
   static final int LENGTH = 16;
-
   private static final char[] DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
-
   private final long existingSeed;
   private final long missingSeed;
 
@@ -27,7 +19,6 @@ public final class ExternalIds {
     this.missingSeed = seeds.nextLong();
   }
 
-  /** The id of document number {@code ordinal}. */
   public String existing(long ordinal) {
     return id(existingSeed, ordinal);
   }

@@ -14,19 +14,8 @@ import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
-/**
- * Rows shaped like geonames' {@code allCountries.txt}, the data of Elasticsearch's geonames
- * indexing benchmark: UTF-8, tab-separated, one place per line, with eight keyword columns from a
- * free-text name down to a nine-value feature class. The words are real tokens of the Europarl line
- * file (in its 24 languages, so some are not ASCII), each column drawing them in their natural
- * frequency from the most frequent {@code n} words, {@code n} being the column's cardinality.
- *
- * <p>All rows live in one byte array, as a file or a request body would, and the value offsets are
- * found once, so that the benchmark measures indexing and not parsing. Deterministic for a seed.
- * Immutable once built.
- */
+/** Rows shaped like geonames' {@code allCountries.txt}: eight keyword columns. Immutable. */
 public final class GeonamesRows {
-
   /** The keyword columns, and how many distinct words each draws from. */
   public static final List<String> FIELDS =
       List.of(
@@ -43,7 +32,6 @@ public final class GeonamesRows {
     Integer.MAX_VALUE, 9, 680, 250, 250, 4_000, 20_000, 400
   };
   private static final int SPEECHES = 3_000;
-
   private final byte[] data;
 
   /** Row {@code r}, field {@code f}: bytes {@code [starts[r * F + f], ends[r * F + f])}. */
@@ -76,10 +64,7 @@ public final class GeonamesRows {
     return parse(text.toString().getBytes(StandardCharsets.UTF_8), rowCount);
   }
 
-  /**
-   * Writes the rows to {@code file}, as tab-separated lines: how a JVM that cannot draw them, not
-   * having the Europarl line file, gets the same rows.
-   */
+  /** Writes the rows, for a JVM without the Europarl line file to {@link #read}. */
   public void write(Path file) throws IOException {
     Files.write(file, data);
   }
@@ -132,7 +117,6 @@ public final class GeonamesRows {
     return words.draw(random, CARDINALITIES[field]);
   }
 
-  /** How many rows there are. */
   public int rowCount() {
     return rowCount;
   }
@@ -156,11 +140,6 @@ public final class GeonamesRows {
   /** The value as a parser hands it over as text: decoded into a new String. */
   public String string(int row, int field) {
     return new String(data, start(row, field), length(row, field), StandardCharsets.UTF_8);
-  }
-
-  /** The bytes of all rows. */
-  public long totalBytes() {
-    return data.length;
   }
 
   /** The tokens of some Europarl speeches, in text order and ranked by frequency. */

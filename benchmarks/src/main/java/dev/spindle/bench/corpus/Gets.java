@@ -6,17 +6,8 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.util.BytesRef;
 
-/**
- * Id lookups, gets and multi-gets as timed, self-checking operations: each replays {@link
- * LookupKeys} from a starting key, wrapping around, and checks every outcome against what the key
- * is known to be; a get also reads the document's stored fields and checks they hold the id. A
- * multi-get handles {@value #MULTI_GET_IDS} consecutive keys: plain, each looked up and read in
- * turn; prefetching, the Lucene 10 way (a batched {@link IdLookup}, then {@link
- * StoredFields#prefetch} for every document found, then the reads).
- */
+/** Id lookups, gets and multi-gets as timed operations that check every outcome. */
 public final class Gets {
-
-  /** The ids of one multi-get. */
   public static final int MULTI_GET_IDS = 32;
 
   // Lookups between two reads of the clock: the clock costs nothing, and a trial overshoots its

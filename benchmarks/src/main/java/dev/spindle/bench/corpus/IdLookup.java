@@ -13,17 +13,8 @@ import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOBooleanSupplier;
 
-/**
- * Finds documents by external id the way Elasticsearch's per-thread version lookup does: terms
- * enums of every segment pulled once and reused, segments searched newest first (the reader's leaf
- * order reversed is close enough), the first live document winning. {@link #find(BytesRef[], int,
- * int[])} finds a batch the Lucene 10 way: {@link TermsEnum#prepareSeekExact} for every id on every
- * segment first, so that their terms blocks are fetched at once, then the seeks. A prepared seek
- * holds its enum until it completes, so each id of a batch has an enum of its own per segment, and
- * every prepared seek is completed. Not thread-safe: each thread builds its own.
- */
+/** Finds documents by id as Elasticsearch does, newest segment first. Not thread-safe. */
 public final class IdLookup {
-
   private final TermsEnum[][] termsEnums; // [segment][slot], newest segment first
   private final IOBooleanSupplier[][] prepared;
   private final PostingsEnum[] postings;
@@ -35,7 +26,6 @@ public final class IdLookup {
     this(reader, 1);
   }
 
-  /** Pulls terms enums for batches of up to {@code maxBatch} ids. */
   public IdLookup(IndexReader reader, int maxBatch) throws IOException {
     List<LeafReaderContext> leaves = reader.leaves();
     int count = leaves.size();

@@ -7,24 +7,11 @@ import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 
-/**
- * What an index's latest commit looks like: the segment layout decides which files a lookup
- * touches, and compound segments are the case that sets the directories apart.
- *
- * @param docs documents, deleted ones included
- * @param segments segments in the commit
- * @param compoundSegments segments stored as one {@code .cfs} compound file
- * @param bytes total size of the segments' files
- */
+/** The segment layout of an index's latest commit, which decides what a lookup touches. */
 public record IndexShape(long docs, int segments, int compoundSegments, long bytes) {
-
-  /**
-   * How much larger than the memory cgroup's cap a starved benchmark's index is meant to be, so
-   * that the page cache can hold a fraction of it only.
-   */
+  /** How much larger than a starved run's cgroup cap its index is meant to be. */
   public static final double MIN_TIMES_STARVED_CAP = 2.5;
 
-  /** The shape of the latest commit in {@code directory}. */
   public static IndexShape of(Directory directory) throws IOException {
     long docs = 0;
     long bytes = 0;
@@ -40,11 +27,7 @@ public record IndexShape(long docs, int segments, int compoundSegments, long byt
     return new IndexShape(docs, infos.size(), compound, bytes);
   }
 
-  /**
-   * This index's size relative to a starved run's cap, such as {@code "2.8x the starved cap"}, with
-   * a note where it is below {@link #MIN_TIMES_STARVED_CAP}: expected in quick mode, a flaw in a
-   * full run.
-   */
+  /** The size relative to a starved run's cap, noted where below {@link #MIN_TIMES_STARVED_CAP}. */
   public String timesStarvedCap(long capBytes, Mode mode) {
     double times = bytes / (double) capBytes;
     String note =

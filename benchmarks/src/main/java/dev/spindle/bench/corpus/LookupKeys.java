@@ -4,13 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.apache.lucene.util.BytesRef;
 
-/**
- * A fixed, shuffled mix of ids to look up, some of indexed documents and some of none, packed in
- * one array so that lookups do not chase a pointer per key. The same keys are replayed against
- * every directory.
- */
+/** A fixed, shuffled mix of present and missing ids, packed in one array. Immutable. */
 public final class LookupKeys {
-
   private final byte[] packed;
   private final boolean[] present;
 
@@ -19,10 +14,7 @@ public final class LookupKeys {
     this.present = present;
   }
 
-  /**
-   * Draws {@code count} keys: with probability {@code presentFraction} the id of a random one of
-   * the {@code docCount} indexed documents, otherwise a missing id.
-   */
+  /** Draws {@code count} keys, a share {@code presentFraction} of them of indexed documents. */
   public static LookupKeys draw(
       ExternalIds ids, int docCount, int count, double presentFraction, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
@@ -37,7 +29,6 @@ public final class LookupKeys {
     return new LookupKeys(packed, present);
   }
 
-  /** How many keys there are. */
   public int count() {
     return present.length;
   }

@@ -1,6 +1,2 @@
-/**
- * The data the benchmarks index: Europarl speeches under deterministic external ids ({@link
- * dev.spindle.bench.corpus.Corpus}), geonames-like rows ({@link
- * dev.spindle.bench.corpus.GeonamesRows}), and the id lookups, gets and multi-gets made on them.
- */
+/** The indexed data: Europarl speeches under external ids, geonames-like rows, id lookups. */
 package dev.spindle.bench.corpus;

@@ -20,26 +20,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/**
- * A JVM that this one starts to run trials apart: a peer on its own class path ({@link
- * PeerClasspath}), a contender alone with the JIT, or a trial inside a memory cgroup. It runs
- * {@link TrialServer}, which creates a service from its setup; this JVM calls it through a proxy of
- * the service's interface, one JSON line per call and per reply (Jackson). A call that fails in the
- * child throws an {@link IOException} here that names the failure; a child that dies is named with
- * its exit code, and as killed by its cgroup's OOM killer when it was.
- *
- * <p>A child never outlives this JVM, nor its time limit. Closing the proxy (every proxy is {@link
- * Closeable}) lets the child end by itself, then removes its cgroup. Calls are serialized.
- */
+/** A JVM this one starts to run trials apart, serving an interface through a proxy. Thread-safe. */
 public final class ChildJvm implements InvocationHandler {
-
   /** The protocol's mapper; also for the data files a benchmark hands its children. */
   public static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One call: the method's name and its arguments. */
   record Call(String method, List<JsonNode> args) {}
 
-  /** One reply: the value returned, or the failure. */
   record Reply(JsonNode value, String error) {}
 
   private final String name;
@@ -70,7 +57,6 @@ public final class ChildJvm implements InvocationHandler {
             });
   }
 
-  /** Starts describing a child; {@code name} names it in progress lines and errors. */
   public static Builder builder(String name) {
     return new Builder(name);
   }
@@ -80,11 +66,7 @@ public final class ChildJvm implements InvocationHandler {
     return (ChildJvm) Proxy.getInvocationHandler(service);
   }
 
-  /**
-   * The options of a JVM that measures inside a cgroup: a fixed heap, resident from the start (else
-   * its footprint grows round after round and leaves later rounds less page cache), and the
-   * smallest footprint besides, so that the cap is mostly page cache.
-   */
+  /** A cgroup JVM's options: heap resident from the start, so later rounds keep the cache. */
   public static List<String> measuringOptions(int heapMegabytes) {
     List<String> options = new ArrayList<>(options(heapMegabytes));
     options.addAll(List.of("-XX:+AlwaysPreTouch", "-XX:+UseSerialGC"));
@@ -113,7 +95,6 @@ public final class ChildJvm implements InvocationHandler {
     return cgroup == null ? -1 : cgroup.peakBytes();
   }
 
-  /** The child's cgroup, or {@code none}. */
   public String cgroup() {
     return String.valueOf(cgroup == null ? "none" : cgroup);
   }
@@ -215,7 +196,6 @@ public final class ChildJvm implements InvocationHandler {
       this.name = name;
     }
 
-    /** The class path; this JVM's by default. */
     public Builder classpath(String classpath) {
       this.classpath = classpath;
       return this;
@@ -245,11 +225,7 @@ public final class ChildJvm implements InvocationHandler {
       return start(service, implementation.getName(), setup);
     }
 
-    /**
-     * Starts the child, which creates an {@code implementation} (a public class with a public
-     * constructor taking {@code setup}'s type, or none) and serves the proxy's calls; throws {@link
-     * MemoryCgroup.UnavailableException} if a cap is set and no cgroup can be made.
-     */
+    /** Starts the child: it creates {@code implementation} from {@code setup}, serves calls. */
     public <S extends Closeable> S start(Class<S> service, String implementation, Object setup)
         throws IOException {
       MemoryCgroup cgroup = capBytes < 0 ? null : MemoryCgroup.create(capBytes);

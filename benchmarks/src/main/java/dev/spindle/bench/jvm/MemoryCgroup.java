@@ -10,18 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * A memory cgroup made as a child of this process's own, whose limit covers the processes in it and
- * the page cache they read: the way to give a JVM less page cache than the machine has. Works with
- * cgroup v1 ({@code memory.limit_in_bytes}) and v2 ({@code memory.max}) mounted where systemd
- * mounts them; making one needs root, and {@link #create} says why it cannot when it cannot. Not
- * thread-safe.
- */
+/** A child memory cgroup whose cap covers its processes and their page cache. Not thread-safe. */
 public final class MemoryCgroup {
-
   /** Why no memory cgroup can be made, or the page cache cannot be dropped, here. */
   public static final class UnavailableException extends IOException {
-    /** Says what is missing, and how to provide it where that is known. */
     public UnavailableException(String message) {
       super(message);
     }
@@ -30,7 +22,6 @@ public final class MemoryCgroup {
   private static final Path ROOT = Path.of("/sys/fs/cgroup");
   private static final String PREFIX = "spindle-bench-pid";
   private static final AtomicInteger COUNT = new AtomicInteger();
-
   private final Path path;
   private final boolean v2;
 
@@ -39,10 +30,7 @@ public final class MemoryCgroup {
     this.v2 = v2;
   }
 
-  /**
-   * Makes a child of this process's memory cgroup limited to {@code limitBytes} and no swap, named
-   * after this process; cgroups that killed runs left behind go first.
-   */
+  /** A child cgroup capped at {@code limitBytes}, no swap; removes abandoned ones. */
   static MemoryCgroup create(long limitBytes) throws IOException {
     MemoryCgroup parent = own();
     removeAbandoned(parent.path);
@@ -165,11 +153,7 @@ public final class MemoryCgroup {
     return Long.parseLong(Files.readString(path.resolve(file), StandardCharsets.US_ASCII).trim());
   }
 
-  /**
-   * This process's memory cgroup, from {@code /proc/self/cgroup} ({@code id:controllers:path}): the
-   * v1 memory controller's if it has one, else the v2 hierarchy's, whose memory controller must be
-   * on for its children.
-   */
+  /** This process's memory cgroup: v1's memory controller if mounted, else v2's hierarchy. */
   private static MemoryCgroup own() throws IOException {
     List<String> memberships;
     try {
@@ -205,10 +189,7 @@ public final class MemoryCgroup {
     return found;
   }
 
-  /**
-   * The folder of the cgroup at {@code path} in the hierarchy mounted at {@code mount}, which in a
-   * container without a cgroup namespace is the mount itself.
-   */
+  /** The cgroup's folder under {@code mount}; the mount itself in a container. */
   private static Path mounted(Path mount, String path) {
     Path folder = mount.resolve(path.substring(1));
     return Files.isDirectory(folder) ? folder : mount;

@@ -14,18 +14,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * The class path of a peer: an engine that a benchmark compares Spindle with, such as OpenSearch or
- * Elasticsearch, run in a {@link ChildJvm} because its classes and its Lucene differ from
- * Spindle's. A peer's module under {@code benchmarks/peers/<peer>} copies, when it is packaged, its
- * adapter, the engine's runtime jars (its own Lucene among them) and the benchmark driver into
- * {@code benchmarks/target/peers/<peer>/}; this class lists them. {@link #withLucene} swaps the
- * engine's Lucene for the same modules at another version, from {@code peers/lucene-<version>/},
- * for a peer that reads an index Spindle's Lucene wrote. {@link #toClasspath} adds the jars of the
- * trial protocol (Jackson), from {@code peers/protocol/}. Immutable.
- */
+/** The jars of a peer, whose classes and Lucene differ from Spindle's. Immutable. */
 public final class PeerClasspath {
-
   /** Overrides where the peers are found: the folder that holds one folder per peer. */
   public static final String ROOT_PROPERTY = "spindle.bench.peers";
 
@@ -42,11 +32,7 @@ public final class PeerClasspath {
     this.jars = List.copyOf(jars);
   }
 
-  /**
-   * The jars of {@code peer} as its module copied them, sorted by name.
-   *
-   * @throws NoSuchFileException if the peer was not built, saying how to build it
-   */
+  /** The jars of {@code peer} as its module copied them, sorted by name. */
   public static PeerClasspath of(String peer) throws IOException {
     return of(root(), peer);
   }
@@ -66,12 +52,7 @@ public final class PeerClasspath {
     return new PeerClasspath(root, peer, jars);
   }
 
-  /**
-   * This class path with each of the peer's Lucene jars replaced by the same module at {@code
-   * version}.
-   *
-   * @throws NoSuchFileException if a module the peer ships has no jar at {@code version}
-   */
+  /** This class path with the peer's Lucene jars swapped for those of {@code version}. */
   public PeerClasspath withLucene(String version) throws IOException {
     List<Path> swapped = new ArrayList<>();
     for (Path jar : jars) {
@@ -92,12 +73,10 @@ public final class PeerClasspath {
     return new PeerClasspath(root, peer, swapped);
   }
 
-  /** The peer's name, the name of its folder. */
   public String peer() {
     return peer;
   }
 
-  /** The jars, in class path order. */
   public List<Path> jars() {
     return jars;
   }
@@ -147,11 +126,7 @@ public final class PeerClasspath {
     return peer + luceneVersion().map(v -> " on Lucene " + v).orElse("");
   }
 
-  /**
-   * The folder of the peers: the {@value #ROOT_PROPERTY} system property if set, else {@code
-   * peers/} beside the jar or classes folder this class was loaded from ({@code
-   * benchmarks/target/}).
-   */
+  /** The peers' folder: {@value #ROOT_PROPERTY}, else {@code peers/} beside this jar. */
   public static Path root() throws IOException {
     String configured = System.getProperty(ROOT_PROPERTY);
     if (configured != null) {

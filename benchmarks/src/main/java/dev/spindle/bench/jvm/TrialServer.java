@@ -3,6 +3,7 @@ package dev.spindle.bench.jvm;
 import static dev.spindle.bench.jvm.ChildJvm.JSON;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spindle.bench.measure.Progress;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.FileDescriptor;
@@ -17,22 +18,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The main class of every {@link ChildJvm}: creates the service named by its argument from the
- * setup on the first line of standard input, then answers one call per line until standard input
- * closes, and closes the service if it is {@link Closeable}. Standard output carries the replies
- * alone: whatever else prints to {@code System.out}, such as an engine's console logger, goes to
- * standard error. A call that fails is answered with the failure, and the child exits with status 1
- * after it, its stack trace on standard error.
+ * The main class of every {@link ChildJvm}: creates the service from the setup line, then answers
+ * one call per line.
  */
 public final class TrialServer {
-
   private TrialServer() {}
 
-  /**
-   * Serves a service.
-   *
-   * @param args the service's class name
-   */
   public static void main(String[] args) throws Exception {
     // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
@@ -70,11 +61,8 @@ public final class TrialServer {
       replies.println(JSON.writeValueAsString(new ChildJvm.Reply(JSON.valueToTree(value), null)));
     } catch (Exception e) {
       Throwable failure = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-      StringBuilder why = new StringBuilder();
-      for (Throwable t = failure; t != null; t = t.getCause()) {
-        why.append(why.isEmpty() ? "" : ", caused by ").append(t);
-      }
-      replies.println(JSON.writeValueAsString(new ChildJvm.Reply(null, why.toString())));
+      String why = Progress.causes(failure);
+      replies.println(JSON.writeValueAsString(new ChildJvm.Reply(null, why)));
       throw e;
     }
   }

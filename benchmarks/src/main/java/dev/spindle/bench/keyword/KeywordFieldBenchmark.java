@@ -19,32 +19,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * Keyword-heavy indexing: geonames-like documents with eight keyword columns, indexed with Lucene's
- * two ways of making a keyword field with doc values and with {@code BytesKeywordField} from
- * Strings and from the rows' UTF-8 bytes. Measures documents per second, per CPU second of the
- * indexing thread, and bytes allocated per document.
- *
- * <p>Each trial is a JVM of its own for one setup ({@link KeywordIndexing}): an application indexes
- * with one kind of field, so each setup gets a JIT profile of its own, as in LUCENE-7419, where a
- * second implementation of a hot call site was the whole difference. {@link RoundRobin} takes the
- * setups in a new order every round and the report gives medians of per-round ratios.
- */
+/** Keyword-heavy indexing: Lucene's keyword fields against {@code BytesKeywordField}. */
 public final class KeywordFieldBenchmark implements Benchmark {
-
   /** What a keyword JVM does; see {@link KeywordIndexing}. */
   public interface Service extends Closeable {
-    /** Runs the warm-up iterations, then the measured ones. */
     Result run(int warmups, int iterations, long iterationMillis) throws IOException;
   }
 
-  /**
-   * What the measured iterations of one trial achieved.
-   *
-   * @param docsPerSecond documents per second, the mean of the iterations' rates
-   * @param docsPerCpuSecond documents per CPU second of the indexing thread
-   * @param bytesPerDoc bytes the indexing thread allocated per document, flushes included
-   */
+  /** What the measured iterations of one trial achieved. */
   public record Result(double docsPerSecond, double docsPerCpuSecond, double bytesPerDoc) {}
 
   private static final String UNIT = "docs/s";

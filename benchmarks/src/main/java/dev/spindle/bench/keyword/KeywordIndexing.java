@@ -16,27 +16,19 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 
 /**
- * The indexing of {@link KeywordFieldBenchmark}, in a JVM of its own per setup: one thread indexes
- * {@link GeonamesRows} documents, built the way the setup says, into an in-memory index. Each
- * iteration starts a new index and indexes batches of {@value #SEGMENT_DOCS} documents, each batch
- * flushed to a segment on the indexing thread, until its time is up: every batch does the same
- * work, flush included, as a refresh would, so that iterations do not differ by whether a flush
- * fell into them. Segments are never merged, so that no background thread competes for the cores.
+ * One setup's indexing, in a JVM of its own: one thread into an in-memory index. Not thread-safe.
  */
 public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Closeable {
-
   /** Documents per batch, which ends with a flush: every batch writes one segment. */
   static final int SEGMENT_DOCS = 50_000;
 
   static final int ROWS = 100_000;
   private static final long SEED = 0x6E0_4A_3E5L;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
   private final GeonamesRows rows;
   private final KeywordSetup.RowDocuments documents;
   private int nextRow;
 
-  /** Draws the rows, and the documents of {@code setup}. */
   public KeywordIndexing(KeywordSetup setup) throws IOException {
     this.rows = GeonamesRows.build(ROWS, SEED);
     this.documents = setup.newDocuments();

@@ -13,12 +13,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 
-/**
- * The contenders of the keyword-field benchmark: ways to turn a {@link GeonamesRows} row into a
- * document whose keyword columns have postings and sorted-set doc values. The Lucene setups build a
- * new document per row, as their documentation shows; the {@link BytesKeywordField} setups reuse
- * one document and one field per column. String setups decode each value first, as a parser would.
- */
+/** The contenders of the keyword-field benchmark: ways to turn a row into a document. */
 public enum KeywordSetup {
   STRING_FIELD_AND_DOC_VALUES(
       "StringField + SortedSetDocValuesField",
@@ -78,7 +73,6 @@ public enum KeywordSetup {
     this.spindle = spindle;
   }
 
-  /** A new, single-threaded source of documents for this setup. */
   RowDocuments newDocuments() {
     if (lucene != null) {
       return (rows, row) -> {

@@ -1,31 +1,21 @@
 package dev.spindle.bench.measure;
 
 /**
- * Counts durations in buckets of about 6% width, from a nanosecond to the longest a {@code long}
- * holds, and answers percentiles within that precision: fine enough to tell a p99 of 2 ms from one
- * of 2.5 ms, in 1 KiB of counters whatever the number of samples.
- *
- * <p>Durations below 16 ns have a bucket each. Above, each power of two is cut into 16 buckets of
- * equal width, and a percentile is reported as the middle of its bucket.
- *
- * <p>Not thread-safe: give each thread its own and {@link #add} them once the threads are done.
+ * Durations counted in buckets of about 6% width (one per nanosecond below 16 ns), in 1 KiB of
+ * counters whatever the number of samples. Not thread-safe: one per thread, {@link #add}ed after.
  */
 public final class LatencyHistogram {
-
   private static final int SUB_BUCKET_BITS = 4;
   private static final int SUB_BUCKETS = 1 << SUB_BUCKET_BITS;
   private static final int BUCKETS = (Long.SIZE - SUB_BUCKET_BITS + 1) * SUB_BUCKETS;
-
   private final long[] counts = new long[BUCKETS];
   private long total;
 
-  /** Counts one duration; negative ones count as zero. */
   public void record(long nanos) {
     counts[bucket(Math.max(0, nanos))]++;
     total++;
   }
 
-  /** Adds every count of {@code other} to this one. */
   public void add(LatencyHistogram other) {
     for (int i = 0; i < BUCKETS; i++) {
       counts[i] += other.counts[i];
@@ -33,17 +23,11 @@ public final class LatencyHistogram {
     total += other.total;
   }
 
-  /** How many durations were counted. */
   public long count() {
     return total;
   }
 
-  /**
-   * The duration that {@code fraction} of the counted ones do not exceed, within the bucket width;
-   * 0 when nothing was counted.
-   *
-   * @param fraction in (0, 1], e.g. 0.99 for the 99th percentile
-   */
+  /** The duration {@code fraction} of the counted ones do not exceed; 0 when none was counted. */
   public long percentile(double fraction) {
     if (fraction <= 0 || fraction > 1) {
       throw new IllegalArgumentException("fraction must be in (0, 1]: " + fraction);

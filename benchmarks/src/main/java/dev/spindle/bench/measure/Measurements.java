@@ -7,25 +7,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One value per measured round for each contender, in the order the rounds ran: index {@code i} of
- * every contender's list is round {@code i}. The only place the benchmarks take medians, spreads
- * and ratios. A contender that was not measured has a median and ratios of {@code NaN}, which the
- * report shows as not measured. Not thread-safe.
+ * One value per measured round for each contender, in round order. Not thread-safe.
  *
  * @param <T> the type of the contenders
  */
 public final class Measurements<T> {
-
   private final Map<T, List<Double>> values = new LinkedHashMap<>();
 
-  /** No values yet for any of {@code contenders}, kept in this order. */
   public Measurements(List<T> contenders) {
     for (T contender : contenders) {
       values.put(contender, new ArrayList<>());
     }
   }
 
-  /** Records {@code contender}'s value in the next round. */
   public void add(T contender, double value) {
     List<Double> list = values.get(contender);
     if (list == null) {
@@ -34,7 +28,6 @@ public final class Measurements<T> {
     list.add(value);
   }
 
-  /** The contenders, in the order given to the constructor. */
   public List<T> contenders() {
     return List.copyOf(values.keySet());
   }
@@ -44,7 +37,6 @@ public final class Measurements<T> {
     return values.getOrDefault(contender, List.of());
   }
 
-  /** The median of {@code contender}'s values; NaN if it has none. */
   public double median(T contender) {
     return median(values(contender));
   }
@@ -57,11 +49,7 @@ public final class Measurements<T> {
     return (max - min) / median(contender);
   }
 
-  /**
-   * The median over the rounds of {@code subject}'s value divided by {@code baseline}'s in the same
-   * round. Pairing by round cancels load on the machine that changes from one round to the next,
-   * which a ratio of the two medians would take as a difference between the contenders.
-   */
+  /** The median over the rounds of {@code subject / baseline} in the same round. */
   public double medianRatio(T subject, T baseline) {
     List<Double> subjects = values(subject);
     List<Double> baselines = values(baseline);
@@ -77,7 +65,6 @@ public final class Measurements<T> {
     return contenders.stream().map(this::median).toList();
   }
 
-  /** Every contender's median, in the order of {@link #contenders()}. */
   public List<Double> medians() {
     return medians(contenders());
   }
@@ -87,7 +74,6 @@ public final class Measurements<T> {
     return contenders().stream().map(contender -> medianRatio(contender, baseline)).toList();
   }
 
-  /** The median of {@code values}; NaN if there are none. */
   public static double median(Collection<? extends Number> values) {
     double[] sorted = values.stream().mapToDouble(Number::doubleValue).sorted().toArray();
     if (sorted.length == 0) {

@@ -7,14 +7,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.ToDoubleFunction;
 
-/**
- * Runs one trial per contender per round, interleaved. Measuring contender A for all rounds and
- * then contender B would hand B a warmer JIT, a fuller page cache and a calmer machine; taking them
- * in turn within each round, in a new order each round, spreads those drifts over every contender
- * alike.
- */
+/** Runs one trial per contender per round, interleaved. */
 public final class RoundRobin {
-
   /**
    * One run of one contender.
    *
@@ -36,12 +30,7 @@ public final class RoundRobin {
     return run(label, contenders, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
   }
 
-  /**
-   * Runs {@code rounds.warmup()} unrecorded rounds, then {@code rounds.measured()} recorded ones.
-   *
-   * @param label names the workload in progress lines
-   * @param rate the rate a result holds, for the progress lines
-   */
+  /** Runs the warmup rounds unrecorded, then the measured ones. */
   public static <T, R> Trials<T, R> run(
       String label, List<T> contenders, Rounds rounds, Trial<T, R> trial, ToDoubleFunction<R> rate)
       throws IOException {
@@ -67,12 +56,6 @@ public final class RoundRobin {
     return trials;
   }
 
-  /**
-   * A new order for each round. A fixed order, even one rotated from round to round, gives each
-   * contender the same predecessor every time, and what the predecessor leaves behind (code the JIT
-   * just recompiled for its input types, garbage for the next GC) would bias the same contender in
-   * every round. The seed is fixed, so a rerun takes the same turns.
-   */
   private static <T> List<T> shuffled(List<T> contenders, Random random) {
     List<T> order = new ArrayList<>(contenders);
     Collections.shuffle(order, random);

@@ -5,16 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/**
- * Storage counters: this process's reads, from {@code /proc/self} (bytes read, read-ahead included,
- * and page faults that waited for storage), and the block device's that holds a file, from {@code
- * /sys/dev/block/<major>:<minor>/stat}, which count what the device was asked to do whoever asked.
- * On a machine that does nothing else, the difference of two samples is the cost of what ran
- * between them, the same for every contender in any JVM. A counter that cannot be read is -1: a
- * device where there is none (tmpfs, overlay, not Linux), flushes on kernels before 5.5. Immutable.
- */
+/** This process's and its block device's read counters, from /proc and /sys. Immutable. */
 public final class StorageCounters {
-
   // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
   // sectors read, milliseconds reads spent queued, flushes completed.
   private static final int[] DEVICE_FIELDS = {0, 2, 3, 15};
@@ -42,12 +34,10 @@ public final class StorageCounters {
     }
   }
 
-  /** Whether the device's counters are read. */
   public boolean hasDevice() {
     return deviceStat != null;
   }
 
-  /** The counters now. */
   public Sample sample() {
     long[] device = {-1, -1, -1, -1};
     try {
@@ -79,10 +69,8 @@ public final class StorageCounters {
   }
 
   /**
-   * The counters at one moment, or their difference over an interval: this process's bytes read and
-   * major faults; the device's reads completed, 512-byte sectors read, milliseconds reads spent
-   * queued (summed over the reads: the integral of the reads in flight) and cache flushes
-   * completed; and {@link System#nanoTime}.
+   * The counters at one moment, or their difference: bytes read, major faults, the device's reads,
+   * sectors, read queue milliseconds (the integral of reads in flight), flushes, and nanoTime.
    */
   public record Sample(
       long bytesRead,

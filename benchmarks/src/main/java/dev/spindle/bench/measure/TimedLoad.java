@@ -11,17 +11,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 
-/**
- * Runs an operation in a loop on each of several threads at once, for a fixed time, and reports the
- * summed rate, and where asked the latency of every call. Each thread gets its own {@link
- * Operation}, built before the clock starts. Operations check their own results and throw if one is
- * wrong (a directory that returned wrong data would otherwise just look fast); what they return is
- * summed into a blackhole, so the JIT cannot drop work whose result is unused.
- *
- * <p>{@link #run} is called by one thread at a time.
- */
+/** An operation on several threads for a fixed time: rate and latencies. Not thread-safe. */
 public final class TimedLoad implements Closeable {
-
   /** One thread's operation; not shared between threads. */
   @FunctionalInterface
   public interface Operation {
@@ -35,13 +26,6 @@ public final class TimedLoad implements Closeable {
     Operation create(int thread, int threads) throws IOException;
   }
 
-  /**
-   * What a run did.
-   *
-   * @param rate operations per second, summed over the threads
-   * @param operations operations completed
-   * @param latencies the latency of every call, if they were timed, else empty
-   */
   public record Result(double rate, long operations, LatencyHistogram latencies) {}
 
   private final ExecutorService pool;
@@ -54,13 +38,7 @@ public final class TimedLoad implements Closeable {
     this.pool = Executors.newFixedThreadPool(maxThreads);
   }
 
-  /**
-   * Runs {@code threads} operations at once for {@code millis} milliseconds.
-   *
-   * @param batch operations between two reads of the clock: large for operations of a microsecond,
-   *     1 for operations that may take milliseconds, so that no trial overshoots its time
-   * @return operations per second, summed over the threads
-   */
+  /** Runs {@code threads} operations at once for {@code millis} milliseconds. */
   public double run(int threads, long millis, int batch, PerThread perThread) throws IOException {
     return run(threads, millis, batch, false, perThread).rate();
   }

@@ -7,15 +7,12 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * What {@link RoundRobin} measured when a trial returns more than a rate: each contender's results,
- * one per measured round, in the order the rounds ran. Any number a result holds becomes a {@link
- * Measurements} through {@link #metric}. Not thread-safe.
+ * Each contender's results, one per measured round, in round order. Not thread-safe.
  *
  * @param <T> the type of the contenders
  * @param <R> the type of one trial's result
  */
 public final class Trials<T, R> {
-
   private final Map<T, List<R>> results = new LinkedHashMap<>();
 
   Trials(List<T> contenders) {
@@ -28,7 +25,6 @@ public final class Trials<T, R> {
     results.get(contender).add(result);
   }
 
-  /** The contenders, in the order they were given. */
   public List<T> contenders() {
     return List.copyOf(results.keySet());
   }

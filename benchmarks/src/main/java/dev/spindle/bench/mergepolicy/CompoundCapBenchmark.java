@@ -36,15 +36,8 @@ import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.NIOFSDirectory;
 import org.apache.lucene.util.IOUtils;
 
-/**
- * Compound files capped by size ({@code CompoundCapMergePolicy} around a {@code TieredMergePolicy})
- * against Lucene's default {@code TieredMergePolicy}. The corpus is indexed once per policy with a
- * large buffer, as a node with a large heap gives an active shard, so that flushes come out above
- * the 64 MiB cap and the last one below it; both indexes are then opened through {@link
- * HybridDirectory} at once and compared on what an open reader holds and on id lookups.
- */
+/** {@code CompoundCapMergePolicy} around {@code TieredMergePolicy} against the tiered alone. */
 public final class CompoundCapBenchmark implements Benchmark {
-
   /** The merge policies compared, each writing its own index. */
   enum Policy {
     TIERED("TieredMergePolicy", TieredMergePolicy::new),
@@ -264,10 +257,7 @@ public final class CompoundCapBenchmark implements Benchmark {
     return count < 0 ? Double.NaN : count;
   }
 
-  /**
-   * The file descriptors this process holds open inside {@code folder} ({@code /proc/self/fd}), or
-   * -1 where that is missing: per folder, so that two indexes in two folders are told apart.
-   */
+  /** The descriptors this process holds open inside {@code folder}, or -1 without /proc/self/fd. */
   private static int descriptorsUnder(Path folder) throws IOException {
     Path descriptors = Path.of("/proc/self/fd");
     if (Files.isDirectory(descriptors) == false) {

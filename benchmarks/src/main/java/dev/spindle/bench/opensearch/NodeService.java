@@ -5,23 +5,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
-/**
- * What the node JVM of the OpenSearch benchmark does ({@link NodeTrials}, on the node's class
- * path): one single-node cluster with an index per {@link StoreType}, driven one trial per call.
- * Free of OpenSearch's types, so that the benchmark's JVM can call it.
- */
+/** What the OpenSearch node JVM does: an index per {@link StoreType}, one trial per call. */
 public interface NodeService extends Closeable {
-
   /** The share of writes that update an id written before. */
   int UPDATE_PERCENT = 40;
 
   /** The node's data folder, the Europarl line file, and the seed of the writes and reads. */
   record Setup(Path dataDir, Path corpus, long seed) {}
 
-  /** The size of one index after a flush. */
   record IndexSize(long bytes, long docs) {}
 
-  /** What a read trial runs. */
   enum Read {
     /** A get by id of a random document written earlier: its {@code _source}. */
     GET,
@@ -29,7 +22,6 @@ public interface NodeService extends Closeable {
     SEARCH
   }
 
-  /** Creates an index of each store type. */
   void createIndexes() throws IOException;
 
   /** Writes the next {@code bulks} bulk requests into the index of {@code type}: operations/s. */

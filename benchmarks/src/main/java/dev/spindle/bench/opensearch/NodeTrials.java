@@ -23,17 +23,12 @@ import org.opensearch.plugins.PluginInfo;
 import org.opensearch.transport.Netty4ModulePlugin;
 import org.opensearch.transport.client.Client;
 
-/**
- * The node JVM of the OpenSearch benchmark, on OpenSearch's class path: a single-node cluster in
- * this JVM, with Spindle's plugin and the Netty transport loaded from the class path and its data
- * under one folder (started again over it, it recovers its indices), driven one trial per call
- * through the in-process client. Each index gets the same {@link NodeLoad}.
- */
+/** The OpenSearch node JVM: a single-node cluster with Spindle's plugin, driven in process. */
 public final class NodeTrials implements NodeService {
-
   private static final int BULK_OPERATIONS = 500;
   private static final int THREADS = 2;
-
+  private static final String[] INDICES =
+      Arrays.stream(StoreType.values()).map(t -> t.storeType).toArray(String[]::new);
   private final Setup setup;
   private final Node node;
   private final Client client;
@@ -80,12 +75,10 @@ public final class NodeTrials implements NodeService {
 
   @Override
   public Map<StoreType, IndexSize> refreshAndFlush() {
-    String[] indices =
-        Arrays.stream(StoreType.values()).map(t -> t.storeType).toArray(String[]::new);
-    client.admin().indices().prepareRefresh(indices).get();
-    client.admin().indices().prepareFlush(indices).get();
+    client.admin().indices().prepareRefresh(INDICES).get();
+    client.admin().indices().prepareFlush(INDICES).get();
     IndicesStatsResponse stats =
-        client.admin().indices().prepareStats(indices).setStore(true).setDocs(true).get();
+        client.admin().indices().prepareStats(INDICES).setStore(true).setDocs(true).get();
     Map<StoreType, IndexSize> sizes = new EnumMap<>(StoreType.class);
     for (StoreType type : StoreType.values()) {
       sizes.put(
@@ -104,9 +97,7 @@ public final class NodeTrials implements NodeService {
 
   @Override
   public void awaitIndexes(int ids) throws IOException {
-    String[] indices =
-        Arrays.stream(StoreType.values()).map(t -> t.storeType).toArray(String[]::new);
-    client.admin().cluster().prepareHealth(indices).setWaitForGreenStatus().get();
+    client.admin().cluster().prepareHealth(INDICES).setWaitForGreenStatus().get();
     reads = new NodeLoad(setup.corpus(), setup.seed() + 1);
     reads.prepareReads(ids);
   }

@@ -27,16 +27,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/**
- * Spindle's {@code spindle_hybridfs} store type against OpenSearch's {@code hybridfs} and {@code
- * mmapfs}, on one OpenSearch 3.9.0 node holding an index of each: bulk indexing with external ids
- * (40% updates), then gets by id and searches, side by side in rounds. The node runs OpenSearch's
- * Lucene, so it runs in a JVM of its own ({@link NodeTrials}) on the class path the {@code
- * opensearch-plugin} build writes: hot first, then, where a memory cgroup can be made, restarted
- * over the same data inside one capped well below the three indices.
- */
+/** Spindle's store type against OpenSearch's {@code hybridfs} and {@code mmapfs} on one node. */
 public final class OpenSearchStoreBenchmark implements Benchmark {
-
   private static final long SEED = 0x5EED_0F05L;
 
   /** By name: loading the class here would need OpenSearch on this JVM's class path. */
@@ -95,10 +87,7 @@ public final class OpenSearchStoreBenchmark implements Benchmark {
     return section;
   }
 
-  /**
-   * The node restarted over the same data inside a memory cgroup capped at its heap, its footprint
-   * besides and a quarter of one index, the page cache emptied before each trial.
-   */
+  /** The node restarted in a cgroup capped at its footprint and a quarter of one index. */
   private static void starved(
       Section section, Mode mode, NodeService.Setup setup, int ids, long indexBytes)
       throws IOException {

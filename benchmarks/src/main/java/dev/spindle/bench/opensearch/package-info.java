@@ -1,6 +1,2 @@
-/**
- * The benchmark of opensearch-plugin: store types on a real node, which runs in a child JVM on the
- * node's class path ({@code NodeTrials}); the benchmark's JVM sees only {@link
- * dev.spindle.bench.opensearch.NodeService}.
- */
+/** The benchmark of opensearch-plugin: store types on a real node in a child JVM. */
 package dev.spindle.bench.opensearch;

@@ -5,16 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A chart of a benchmark's results, which the {@link ReportWriter} draws as an SVG file under its
- * section's heading. Categories run along the horizontal axis; each series has one value per
- * category, drawn as grouped {@linkplain #bars bars} (what was measured) or as a dashed {@linkplain
- * #line line} (a limit that differs per category); {@linkplain #referenceLine reference lines}
- * cross at one value. A value that was not measured ({@code NaN}) is left out, as is one the axis
- * cannot show (infinite, or at or below zero on a {@linkplain #logarithmic logarithmic} axis).
- * Built fluently, then handed to {@link Section#chart}, which checks it. Not thread-safe.
+ * A bar chart, with lines for limits, drawn as SVG under its section's heading. Not thread-safe.
  */
 public final class Chart {
-
   record Series(String name, boolean line, List<Double> values) {}
 
   record ReferenceLine(String label, double value) {}
@@ -48,36 +41,30 @@ public final class Chart {
     return this;
   }
 
-  /** Adds a series of bars, one value per category. */
   public Chart bars(String name, List<Double> values) {
     series.add(new Series(name, false, List.copyOf(values)));
     return this;
   }
 
-  /** Adds a series of bars, one value per category. */
   public Chart bars(String name, double... values) {
     return bars(name, Arrays.stream(values).boxed().toList());
   }
 
-  /** Adds a dashed line through one value per category. */
   public Chart line(String name, List<Double> values) {
     series.add(new Series(name, true, List.copyOf(values)));
     return this;
   }
 
-  /** Adds a horizontal line at {@code value}, labelled. */
   public Chart referenceLine(String label, double value) {
     referenceLines.add(new ReferenceLine(label, value));
     return this;
   }
 
-  /** Makes the value axis logarithmic, for values that span orders of magnitude. */
   public Chart logarithmic() {
     this.logarithmic = true;
     return this;
   }
 
-  /** The title. */
   public String title() {
     return title;
   }

@@ -34,13 +34,8 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-/**
- * Draws a {@link Chart} with JFreeChart into an SVG document (VectorGraphics2D turns the drawing
- * into SVG). Bars and lines are two datasets of one category plot, so that a line's points sit at
- * the centre of their categories, above the bars. Stateless and thread-safe.
- */
+/** Draws a {@link Chart} into an SVG document with JFreeChart. Stateless and thread-safe. */
 final class ChartSvg {
-
   static final int WIDTH = 800;
   static final int HEIGHT = 420;
 
@@ -56,7 +51,6 @@ final class ChartSvg {
 
   private ChartSvg() {}
 
-  /** Returns the chart as a standalone SVG document. */
   static String render(Chart chart) throws IOException {
     JFreeChart drawn = draw(chart);
     VectorGraphics2D graphics = new VectorGraphics2D();
@@ -191,16 +185,14 @@ final class ChartSvg {
         .filter(value -> drawable(chart, value));
   }
 
-  /** Whether the chart's value axis can show {@code value}: see {@link Chart}. */
+  /** Whether the value axis can show {@code value}: not NaN, finite, above 0 on a log axis. */
   private static boolean drawable(Chart chart, double value) {
     return Double.isFinite(value) && (chart.logarithmic == false || value > 0);
   }
 
   /**
-   * VectorGraphics2D leaves the font size out of text in 12-point fonts, and names the font family
-   * without a generic fallback: give the document 12 px as its default, and fall back to the
-   * browser's sans-serif font where the family is missing, so that text keeps the size and roughly
-   * the width that the chart was laid out for.
+   * VectorGraphics2D leaves the size out of 12-point text and names fonts without a fallback: a
+   * default size and a sans-serif fallback keep text the width the chart was laid out for.
    */
   private static String withTextDefaults(String svg) {
     return svg.replaceFirst("<svg ", "<svg font-size=\"12px\" ")

@@ -4,17 +4,11 @@ import dev.spindle.bench.measure.Measurements;
 import java.util.List;
 
 /**
- * A ratio of two contenders, taken as {@link Measurements#medianRatio}, that the report states on
- * its own line, with the least value it is meant to reach where there is a target. Targets are
- * declared next to the workload they judge, and nowhere else.
+ * A ratio of two contenders (the median of the per-round ratios) and its target, NaN for none.
  *
- * @param subject the numerator
- * @param baseline the denominator
- * @param target the least {@code subject / baseline} that counts as a success; NaN for none
  * @param <T> the type of the contenders
  */
 public record Ratio<T>(T subject, T baseline, double target) {
-
   /** The ratio {@code subject / baseline}, meant to reach at least {@code target}. */
   public static <T> Ratio<T> atLeast(T subject, T baseline, double target) {
     return new Ratio<>(subject, baseline, target);

@@ -16,15 +16,8 @@ import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 
-/**
- * Writes a report into a folder: {@code report.md}, the markdown, with every chart embedded as an
- * image under its section's heading; {@code charts/*.svg}, the charts; and {@code report.html}, the
- * same markdown rendered by commonmark-java with GitHub's tables in a page with a style sheet of
- * its own, so that it reads the same offline. Files of an earlier report in the folder are
- * replaced, and charts it no longer has are deleted.
- */
+/** Writes {@code report.md}, its charts as {@code charts/*.svg}, and {@code report.html}. */
 public final class ReportWriter {
-
   /** The folder beside the reports that holds the charts. */
   static final String CHARTS = "charts";
 
@@ -32,15 +25,6 @@ public final class ReportWriter {
 
   private ReportWriter() {}
 
-  /**
-   * Writes the report.
-   *
-   * @param folder where to write; created if it does not exist
-   * @param title the report's heading
-   * @param preamble markdown before the sections: where and how the report was measured
-   * @param sections the benchmarks' sections, in order
-   * @return the markdown report, as written to {@code report.md}
-   */
   public static String write(Path folder, String title, String preamble, List<Section> sections)
       throws IOException {
     Path charts = folder.resolve(CHARTS);

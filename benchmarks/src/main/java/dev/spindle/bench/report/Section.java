@@ -4,13 +4,8 @@ import dev.spindle.bench.measure.Measurements;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * One benchmark's part of the report: a title, the body a reader compares (text, {@link Table}s,
- * {@link Ratio} lists), the details printed in the report's appendix (per-round tables), and the
- * {@link Chart}s drawn under the heading. Built in the order it reads. Not thread-safe.
- */
+/** One benchmark's part of the report: body, details and charts. Not thread-safe. */
 public final class Section {
-
   private final String title;
   private final StringBuilder body = new StringBuilder();
   private final StringBuilder details = new StringBuilder();
@@ -21,7 +16,6 @@ public final class Section {
     this.title = title;
   }
 
-  /** Appends markdown to the body. */
   public Section text(String markdown) {
     body.append(markdown);
     return this;
@@ -32,7 +26,6 @@ public final class Section {
     return text(Table.format(pattern, args));
   }
 
-  /** Appends a table and a blank line to the body. */
   public Section table(Table table) {
     return text(table + "\n");
   }
@@ -42,10 +35,7 @@ public final class Section {
     return text(lead + Ratio.list(measurements, ratios));
   }
 
-  /**
-   * The {@linkplain Table#summary summary} of {@code m} against {@code baseline} and its ratios in
-   * the body, and its {@linkplain Table#rounds rounds} in the details under {@code caption}.
-   */
+  /** The summary and ratios in the body, the rounds in the details under {@code caption}. */
   public <T> Section summary(
       Measurements<T> m,
       String column,
@@ -64,33 +54,27 @@ public final class Section {
     return this;
   }
 
-  /** Appends markdown to the details. */
   public Section detail(String markdown) {
     details.append(markdown);
     return this;
   }
 
-  /** Appends a table to the details, after its caption. */
   public Section detail(String caption, Table table) {
     return detail(caption + ":\n\n" + table + "\n");
   }
 
-  /** The heading. */
   public String title() {
     return title;
   }
 
-  /** The body, in markdown. */
   public String body() {
     return body.toString();
   }
 
-  /** The details, in markdown. */
   public String details() {
     return details.toString();
   }
 
-  /** The charts, in order. */
   public List<Chart> charts() {
     return List.copyOf(charts);
   }

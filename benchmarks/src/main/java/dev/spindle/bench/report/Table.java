@@ -7,24 +7,19 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * A markdown table of results, its first column left-aligned and every other right-aligned, and the
- * number formats the report uses. {@link #summary} and {@link #rounds} are the two tables of a
- * {@link Measurements}. Not thread-safe.
+ * A markdown table, first column left-aligned, and the report's number formats. Not thread-safe.
  */
 public final class Table {
-
   /** A column of a table of rows of type {@code R}: its heading, and the cell of a row. */
   public record Column<R>(String header, Function<R, String> cell) {}
 
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
 
-  /** A table with these column headings and no rows yet. */
   public Table(List<String> header) {
     this.header = List.copyOf(header);
   }
 
-  /** A table with these column headings. */
   public Table(String... header) {
     this(List.of(header));
   }
@@ -46,7 +41,6 @@ public final class Table {
     return row(row);
   }
 
-  /** A column of a table of rows of type {@code R}. */
   public static <R> Column<R> column(String header, Function<R, String> cell) {
     return new Column<>(header, cell);
   }
@@ -79,10 +73,7 @@ public final class Table {
     return Double.isNaN(value) ? "-" : format(pattern, value);
   }
 
-  /**
-   * Each contender's median, its median ratio to {@code baseline}, and how far its rounds spread,
-   * so a reader can tell a real difference from noise.
-   */
+  /** Each contender's median, median ratio to {@code baseline}, and spread (noise). */
   public static <T> Table summary(Measurements<T> m, String column, T baseline, String unit) {
     Table table =
         new Table(

@@ -1,7 +1,2 @@
-/**
- * The report: a benchmark returns a {@link dev.spindle.bench.report.Section} of text, {@link
- * dev.spindle.bench.report.Table}s, {@link dev.spindle.bench.report.Ratio}s with their targets and
- * {@link dev.spindle.bench.report.Chart}s; {@link dev.spindle.bench.report.ReportWriter} writes
- * them as markdown, HTML and SVG.
- */
+/** The report: sections of text, tables, ratios and charts, written as markdown, HTML, SVG. */
 package dev.spindle.bench.report;

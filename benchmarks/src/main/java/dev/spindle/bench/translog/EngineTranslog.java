@@ -10,21 +10,13 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntConsumer;
 
 /**
- * An engine's translog (OpenSearch's or Elasticsearch's), driven standalone as its engine drives
- * it: created empty for a new shard, then appended to with one index operation per payload under a
- * new id and sequence number, and {@code ensureSynced} after each (REQUEST durability). A peer's
- * adapter, compiled against the engine, fills in the engine's calls; the rest is here. The
- * translog's UUID, which the engine keeps in the Lucene commit, is kept in a file beside the
- * translog's folder, so that {@link #replay} can reopen it.
+ * An engine's own translog, driven standalone as its engine drives it (REQUEST durability).
  *
  * @param <T> the engine's translog
  * @param <L> the location of an operation in it
  */
 public abstract class EngineTranslog<T extends Closeable, L> implements BenchmarkedLog {
-
-  /** The primary term of every operation. */
   protected static final long PRIMARY_TERM = 1;
-
   private static final String UUID_FILE = "translog.uuid";
 
   /** Creates an empty translog in {@code folder} as the engine does; returns its UUID. */
@@ -39,7 +31,6 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
   /** Waits until {@code location} is durable; true if this call synced. */
   protected abstract boolean ensureSynced(T translog, L location) throws IOException;
 
-  /** Syncs everything appended. */
   protected abstract void sync(T translog) throws IOException;
 
   /** Hands the payload length of every operation of a snapshot of the whole translog, in order. */

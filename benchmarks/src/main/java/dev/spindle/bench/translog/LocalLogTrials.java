@@ -9,14 +9,8 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.lucene.util.IOUtils;
 
-/**
- * The trials of a {@link BenchmarkedLog} in this JVM: Spindle's and the global-lock log in the
- * benchmark's JVM, an engine's in the peer's, created by the name of the peer's adapter. Threads
- * append the same random payload, the same in every JVM, each call timed.
- */
+/** The trials of a {@link BenchmarkedLog} in this JVM, which may be a peer's. Not thread-safe. */
 public final class LocalLogTrials implements LogTrials {
-
-  /** The adapter's class, and the folder its logs go to. */
   record Setup(String logClass, Path workDir) {}
 
   private final BenchmarkedLog log;
@@ -31,7 +25,6 @@ public final class LocalLogTrials implements LogTrials {
     this.recoveryDir = workDir.resolve("recovery");
   }
 
-  /** Trials of the adapter the setup names, in a peer's JVM. */
   public LocalLogTrials(Setup setup) throws IOException {
     this(instantiate(setup.logClass()), setup.workDir());
   }

@@ -3,12 +3,8 @@ package dev.spindle.bench.translog;
 import java.io.Closeable;
 import java.io.IOException;
 
-/**
- * The trials of one log of the translog benchmark: a {@link LocalLogTrials} in this JVM, or one in
- * a peer's JVM on the peer's class path, called the same way.
- */
+/** The trials of one log: in this JVM, or through a proxy in a peer's. */
 public interface LogTrials extends Closeable {
-
   /** Appends from {@code threads} threads for {@code millis}, each waiting if {@code durable}. */
   Load load(boolean durable, int threads, int payloadSize, long millis) throws IOException;
 
@@ -18,13 +14,9 @@ public interface LogTrials extends Closeable {
   /** Reopens the log {@link #fill} wrote, as its engine does, and reads every operation, timed. */
   BenchmarkedLog.Replayed replay() throws IOException;
 
-  /** Deletes the log {@link #fill} wrote. */
   void deleteFilled() throws IOException;
 
-  /**
-   * What one load did: operations per second, operations, the log's syncs meanwhile, and the median
-   * and 99th percentile of the latency from append to acknowledgement.
-   */
+  /** One load: rate, operations, the log's syncs, acknowledgement latency percentiles. */
   record Load(double rate, long operations, long syncs, long p50Nanos, long p99Nanos) {
     /** Operations made durable per sync; 0 if there was none. */
     double operationsPerSync() {

@@ -7,12 +7,8 @@ import dev.spindle.translog.TranslogSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/**
- * Spindle's translog, driven through its public API alone: its defaults but the writer, buffered
- * ({@code mappedSegmentSize} 0) or memory-mapped segments of {@code mappedSegmentSize} bytes.
- */
+/** Spindle's translog through its public API: buffered, or memory-mapped segments. */
 record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
-
   private Translog open(Path directory) throws IOException {
     return Translog.open(
         TranslogConfig.builder(directory).mappedSegmentSize(mappedSegmentSize).build());

@@ -1,5 +1,9 @@
 package dev.spindle.bench.translog;
 
+import static dev.spindle.bench.report.Table.format;
+import static dev.spindle.bench.translog.TranslogContender.SPINDLE;
+import static dev.spindle.bench.translog.TranslogContender.SPINDLE_MAPPED;
+
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.jvm.PeerClasspath;
@@ -9,6 +13,7 @@ import dev.spindle.bench.measure.RoundRobin;
 import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.measure.StorageCounters;
 import dev.spindle.bench.measure.Trials;
+import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
 import dev.spindle.translog.TranslogConfig;
@@ -21,15 +26,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.util.IOUtils;
 
-/**
- * Durable appends: threads that each append an operation and wait until it is durable, with 64-byte
- * and 1-KiB payloads, against Spindle's translog, the real translogs of OpenSearch and
- * Elasticsearch and a global-lock log, next to the limits the disk sets; then the appends that do
- * not wait ({@link AppendsOnly}) and recovery ({@link TranslogRecovery}). The tables and targets
- * are {@link TranslogReport}'s.
- */
+/** Durable appends against the peers and the disk's limits; appends that do not wait; recovery. */
 public final class TranslogBenchmark implements Benchmark {
-
   static final String UNIT = "ops/s";
   static final List<Integer> PAYLOAD_SIZES = List.of(64, 1024);
 
@@ -39,7 +37,6 @@ public final class TranslogBenchmark implements Benchmark {
   private static final Path TMPFS = Path.of("/dev/shm");
   private static final List<TranslogContender> CONTENDERS = List.of(TranslogContender.values());
 
-  /** One thread count and payload size. */
   record Workload(int threads, int payloadSize) {
     String label() {
       return threads + (threads == 1 ? " thread, " : " threads, ") + payloadSize + " B";
@@ -103,7 +100,7 @@ public final class TranslogBenchmark implements Benchmark {
       }
       section.text(setup(rounds, logMillis, rawMillis, peers, counters));
       new TranslogReport(results, counters.hasDevice()).write(section);
-      AppendsOnly.measure(section, mode, logs, rounds);
+      appendsOnly(section, mode, logs, rounds);
       TranslogRecovery.measure(section, mode, logs);
     } finally {
       IOUtils.close(logs.values());
@@ -168,6 +165,61 @@ public final class TranslogBenchmark implements Benchmark {
     } finally {
       IOUtils.rm(dir);
     }
+  }
+
+  /** Appends that never wait: what an append costs, the disk's write-back behind it. */
+  private static void appendsOnly(
+      Section section, Mode mode, Map<TranslogContender, LogTrials> logs, Rounds rounds)
+      throws IOException {
+    long millis = mode.pick(200L, 500L);
+    Table table =
+        new Table(
+            "payload",
+            "threads",
+            "buffered (" + UNIT + ")",
+            "memory-mapped (" + UNIT + ")",
+            "memory-mapped / buffered");
+    List<String> workloads = new ArrayList<>();
+    List<Double> buffered = new ArrayList<>();
+    List<Double> mapped = new ArrayList<>();
+    for (int payloadSize : PAYLOAD_SIZES) {
+      for (int threads : List.of(1, 4)) {
+        Workload workload = new Workload(threads, payloadSize);
+        Measurements<TranslogContender> m =
+            RoundRobin.measure(
+                "translog appends only " + workload.label(),
+                List.of(SPINDLE, SPINDLE_MAPPED),
+                rounds,
+                writer -> logs.get(writer).load(false, threads, payloadSize, millis).rate());
+        table.row(
+            payloadSize + " B",
+            Integer.toString(threads),
+            format("%,.0f", m.median(SPINDLE)),
+            format("%,.0f", m.median(SPINDLE_MAPPED)),
+            format("%.2fx", m.medianRatio(SPINDLE_MAPPED, SPINDLE)));
+        workloads.add(workload.label());
+        buffered.add(m.median(SPINDLE));
+        mapped.add(m.median(SPINDLE_MAPPED));
+      }
+    }
+    section
+        .text(
+            """
+            ### Appends that do not wait
+
+            Threads append and never wait for durability (REQUEST durability, no sync): Spindle's
+            buffered writer (1 MiB buffers written with `FileChannel.write`) next to memory-mapped
+            segments of %d MiB. %s of %.1f s.
+
+            """,
+            MAPPED_SEGMENT_SIZE >> 20, rounds, millis / 1000.0)
+        .table(table)
+        .chart(
+            new Chart("Appends that do not wait for durability")
+                .axes("", UNIT + " (median)")
+                .categories(workloads)
+                .bars("buffered", buffered)
+                .bars("memory-mapped", mapped));
   }
 
   private static String setup(

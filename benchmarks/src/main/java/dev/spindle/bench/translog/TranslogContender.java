@@ -7,12 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/**
- * What the durable-append benchmark compares: Spindle's translog (buffered, and memory-mapped), the
- * real translogs of OpenSearch and Elasticsearch (each in a JVM of its own on its own class path
- * and Lucene: a translog reads no index), a global-lock baseline, and two limits derived from the
- * disk's write+fdatasync latency measured in the same round ({@link WriteSyncProbe}).
- */
+/** What the durable-append benchmark compares: the logs, and two limits the disk sets. */
 enum TranslogContender {
   SPINDLE("Spindle translog", new SpindleLog(0), null),
   SPINDLE_MAPPED(
@@ -22,11 +17,7 @@ enum TranslogContender {
   OPENSEARCH("OpenSearch translog", null, "opensearch.OpenSearchPeer"),
   ELASTICSEARCH("Elasticsearch translog", null, "elasticsearch.ElasticsearchPeer"),
   GLOBAL_LOCK("global lock", GlobalLockLog.LOG, null),
-  /**
-   * With every thread waiting for its own operation, no log beats one operation per thread per
-   * fsync: threads over the latency of a write+fdatasync on a pre-written file, capped by what the
-   * CPU manages when fsync is free.
-   */
+  /** No log beats one operation per waiting thread per fsync, nor the CPU when fsync is free. */
   FSYNC_LIMIT("single-fsync limit", null, null),
   /** The same limit on a growing file, whose size each fdatasync also commits. */
   GROWING_FSYNC_LIMIT("growing-file fsync limit", null, null);
@@ -35,10 +26,6 @@ enum TranslogContender {
   private final BenchmarkedLog log;
   private final String adapter;
 
-  /**
-   * @param log the log, where it runs in this JVM
-   * @param adapter the peer's adapter, {@code <peer>.<class>} in {@code dev.spindle.bench.peer}
-   */
   TranslogContender(String label, BenchmarkedLog log, String adapter) {
     this.label = label;
     this.log = log;

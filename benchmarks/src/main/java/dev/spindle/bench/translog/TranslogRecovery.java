@@ -21,40 +21,39 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Recovery speed: each translog writes the same operations into a log of its own until their
- * payloads fill the target size, closes it, then reopens it as its engine does on restart and reads
- * every operation back, timed from the open to the last operation. Twice: with the log's pages
- * still cached, as after a process restart, and, where the page cache can be dropped, from the
- * disk, as after a machine restart.
- */
+/** Recovery speed: each log is filled with the same operations, closed, reopened and read back. */
 final class TranslogRecovery {
-
   private static final List<TranslogContender> LOGS = List.of(SPINDLE, OPENSEARCH, ELASTICSEARCH);
   private static final List<Ratio<TranslogContender>> RATIOS =
       List.of(Ratio.of(SPINDLE, OPENSEARCH), Ratio.of(SPINDLE, ELASTICSEARCH));
   private static final int PAYLOAD_SIZE = 1024;
+  private final Map<TranslogContender, LogTrials> logs;
+  private final long payloadBytes;
+  // A warm-up round: each JVM compiles its reading code before the measured replays.
+  private final Rounds rounds;
+  private final Map<TranslogContender, Long> fileBytes = new EnumMap<>(TranslogContender.class);
+  private final Map<TranslogContender, BenchmarkedLog.Replayed> last =
+      new EnumMap<>(TranslogContender.class);
 
-  private TranslogRecovery() {}
+  private TranslogRecovery(Mode mode, Map<TranslogContender, LogTrials> logs) {
+    this.logs = logs;
+    this.payloadBytes = mode.pick(64L << 20, 1L << 30);
+    this.rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
+  }
 
   static void measure(Section section, Mode mode, Map<TranslogContender, LogTrials> logs)
       throws IOException {
-    long payloadBytes = mode.pick(64L << 20, 1L << 30);
-    // A warm-up round: each JVM compiles its reading code before the measured replays.
-    Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
-    Map<TranslogContender, Long> fileBytes = new EnumMap<>(TranslogContender.class);
-    Map<TranslogContender, BenchmarkedLog.Replayed> last = new EnumMap<>(TranslogContender.class);
+    new TranslogRecovery(mode, logs).measure(section);
+  }
+
+  private void measure(Section section) throws IOException {
     try {
       for (TranslogContender log : LOGS) {
         Progress.log("translog recovery: %s writes %d MiB of payloads", log, payloadBytes >> 20);
         fileBytes.put(log, logs.get(log).fill(PAYLOAD_SIZE, payloadBytes));
       }
       Measurements<TranslogContender> cached =
-          RoundRobin.measure(
-              "translog recovery, cached",
-              LOGS,
-              rounds,
-              log -> replay(logs, log, payloadBytes, last));
+          RoundRobin.measure("translog recovery, cached", LOGS, rounds, this::replay);
       Measurements<TranslogContender> cold = null;
       String coldSkipped = null;
       try {
@@ -66,12 +65,12 @@ final class TranslogRecovery {
                 rounds,
                 log -> {
                   MemoryCgroup.dropPageCache();
-                  return replay(logs, log, payloadBytes, last);
+                  return replay(log);
                 });
       } catch (MemoryCgroup.UnavailableException e) {
         coldSkipped = e.getMessage();
       }
-      report(section, payloadBytes, rounds, fileBytes, last, cached, cold, coldSkipped);
+      report(section, cached, cold, coldSkipped);
     } finally {
       for (TranslogContender log : LOGS) {
         logs.get(log).deleteFilled();
@@ -80,12 +79,7 @@ final class TranslogRecovery {
   }
 
   /** Replays the log once, checks it read every operation, and returns payload MB/s. */
-  private static double replay(
-      Map<TranslogContender, LogTrials> logs,
-      TranslogContender log,
-      long payloadBytes,
-      Map<TranslogContender, BenchmarkedLog.Replayed> last)
-      throws IOException {
+  private double replay(TranslogContender log) throws IOException {
     BenchmarkedLog.Replayed replay = logs.get(log).replay();
     long expected = (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
     if (replay.operations() != expected || replay.payloadBytes() != expected * PAYLOAD_SIZE) {
@@ -98,12 +92,8 @@ final class TranslogRecovery {
     return replay.payloadBytes() / (replay.nanos() / 1e9) / 1e6;
   }
 
-  private static void report(
+  private void report(
       Section section,
-      long payloadBytes,
-      Rounds rounds,
-      Map<TranslogContender, Long> fileBytes,
-      Map<TranslogContender, BenchmarkedLog.Replayed> last,
       Measurements<TranslogContender> cached,
       Measurements<TranslogContender> cold,
       String coldSkipped) {

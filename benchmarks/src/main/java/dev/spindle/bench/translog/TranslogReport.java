@@ -22,19 +22,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
-/**
- * The durable-append tables and charts of the translog section, per payload size, and the targets
- * they are judged by: at 16 threads and 64 bytes, Spindle at least 10x each peer and 0.7x the
- * single-fsync limit; at one thread and 64 bytes, at least 0.9x the limit.
- */
+/** The durable-append tables, charts and targets of the translog section. */
 final class TranslogReport {
-
   private static final int TARGET_THREADS = 16;
   private static final int TARGET_PAYLOAD = 64;
   private static final double VS_PEERS = 10;
   private static final double VS_LIMIT = 0.7;
   private static final double VS_LIMIT_ONE_THREAD = 0.9;
-
   private final List<Result> results;
   private final boolean flushesCounted;
 

@@ -7,15 +7,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/**
- * What the disk allows with no log around it: one thread writing a 4 KiB block and forcing it with
- * {@code FileChannel.force(false)} (fdatasync) in a loop, as fio measures a device's synchronous
- * write latency, through the same calls a log makes. On a pre-written file, whose blocks are
- * overwritten in place, the fdatasync writes the data alone; on a growing file it also commits the
- * new size, which on a journaling file system adds a journal write. Not thread-safe.
- */
+/** What the disk allows with no log: write 4 KiB and fdatasync in a loop. Not thread-safe. */
 final class WriteSyncProbe implements Closeable {
-
   private static final int BLOCK = 4096;
 
   /** How far the pre-written file goes before the probe wraps around to its start. */
@@ -36,7 +29,6 @@ final class WriteSyncProbe implements Closeable {
     preWritten.force(true);
   }
 
-  /** A new, empty file to write. */
   static FileChannel create(Path file) throws IOException {
     return FileChannel.open(
         file,

@@ -24,15 +24,7 @@ import org.elasticsearch.index.translog.Translog;
 import org.elasticsearch.index.translog.TranslogConfig;
 import org.elasticsearch.index.translog.TranslogDeletionPolicy;
 
-/**
- * Elasticsearch's own classes, as a node sets them up for a one-shard index with the default
- * settings: its {@code hybridfs} directory, built by {@link FsDirectoryFactory} as a node builds a
- * shard's ({@code index.store.type: hybridfs}, the lock factory the settings choose, {@code
- * newFSDirectory}: an {@code MMapDirectory} for the extensions {@code LuceneFilesExtensions} marks
- * to map, NIO for the rest), and its {@link Translog} with the engine's deletion policy and the
- * default buffer. The node's {@code Store} wrappers count and cache sizes but read nothing: left
- * out. Loaded by name in Elasticsearch's JVM.
- */
+/** Elasticsearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
 public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.Location>
     implements PeerDirectory {
 
@@ -41,7 +33,6 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
     LogConfigurator.configureESLogging();
   }
 
-  /** Loaded by name. */
   public ElasticsearchPeer() {}
 
   private static IndexSettings settings(Settings overrides) {

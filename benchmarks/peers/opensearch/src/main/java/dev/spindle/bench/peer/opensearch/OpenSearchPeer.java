@@ -23,19 +23,10 @@ import org.opensearch.index.translog.Translog;
 import org.opensearch.index.translog.TranslogConfig;
 import org.opensearch.index.translog.TranslogOperationHelper;
 
-/**
- * OpenSearch's own classes, as a node sets them up for a one-shard index with the default settings:
- * its {@code hybridfs} directory, built by {@link FsDirectoryFactory} as a node builds a shard's
- * ({@code index.store.type: hybridfs}, the lock factory the settings choose, {@code
- * newFSDirectory}: NIO for the extensions of {@code index.store.hybrid.nio.extensions}, an {@code
- * MMapDirectory} for the rest), and its {@link LocalTranslog} with the engine's deletion policy and
- * the default buffer. The node's {@code Store} wrappers count and cache sizes but read nothing:
- * left out. Loaded by name in OpenSearch's JVM.
- */
+/** OpenSearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
 public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Location>
     implements PeerDirectory {
 
-  /** Loaded by name. */
   public OpenSearchPeer() {}
 
   private static IndexSettings settings(Settings overrides) {
