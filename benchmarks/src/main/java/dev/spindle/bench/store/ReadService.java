@@ -100,7 +100,7 @@ public final class ReadService implements Reads {
         workload.sharesCache() ? NeighbourReader.start(setup.neighbourFile()) : null) {
       rate(workload, kind, warmupMillis);
       StorageCounters.Sample before = counters.sample();
-      long cpuBefore = DeviceProbe.processCpuNanos();
+      double cpuBefore = DeviceProbe.processCpuNanos();
       double rate = rate(workload, kind, millis);
       double items = rate * millis / 1000.0;
       StorageCounters.Sample used = counters.sample().minus(before);

@@ -99,7 +99,7 @@ public final class WriteService implements Writes {
       long[] newIds = {setup.baseDocs()};
       writeFor(writer, newIds, warmupMillis);
       StorageCounters.Sample before = counters.sample();
-      long cpuBefore = DeviceProbe.processCpuNanos();
+      double cpuBefore = DeviceProbe.processCpuNanos();
       long writes = writeFor(writer, newIds, millis);
       StorageCounters.Sample used = counters.sample().minus(before);
       return new Outcome(
