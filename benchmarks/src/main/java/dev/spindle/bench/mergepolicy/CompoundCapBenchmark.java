@@ -172,7 +172,7 @@ public final class CompoundCapBenchmark implements Benchmark {
             .axes("", UNIT + " (median)")
             .categories(POLICIES);
     for (int threads : mode.pick(List.of(1), List.of(1, 2))) {
-      String label = threads == 1 ? "1 thread" : threads + " threads";
+      String label = Table.threads(threads);
       Measurements<Policy> m =
           RoundRobin.measure(
               "compound cap id lookups, " + label,

@@ -68,6 +68,16 @@ public final class Table {
     return String.format(Locale.ROOT, pattern, args);
   }
 
+  /** "1 thread" or "{@code count} threads". */
+  public static String threads(int count) {
+    return count == 1 ? "1 thread" : count + " threads";
+  }
+
+  /** {@code bytes} in whole MiB, or {@code unknown} if negative. */
+  public static String mebibytes(long bytes) {
+    return bytes < 0 ? "unknown" : (bytes >> 20) + " MiB";
+  }
+
   /** {@code value} in {@code pattern}, or {@code -} if it was not measured (NaN). */
   public static String number(String pattern, double value) {
     return Double.isNaN(value) ? "-" : format(pattern, value);

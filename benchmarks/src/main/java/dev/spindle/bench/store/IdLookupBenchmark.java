@@ -10,6 +10,7 @@ import dev.spindle.bench.measure.Rounds;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.report.Section;
+import dev.spindle.bench.report.Table;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class IdLookupBenchmark implements Benchmark {
             kinds -> new ReadService.Setup(index, SEED, 1 << 20, kinds, null),
             UnaryOperator.identity())) {
       for (int threads : threadCounts) {
-        String label = threads == 1 ? "1 thread" : threads + " threads";
+        String label = Table.threads(threads);
         Measurements<DirectoryKind> m =
             jvms.measure(
                 "id lookups, " + label, rounds, (jvm, kind) -> jvm.lookups(kind, threads, 1_000L));

@@ -39,7 +39,7 @@ public final class TranslogBenchmark implements Benchmark {
 
   record Workload(int threads, int payloadSize) {
     String label() {
-      return threads + (threads == 1 ? " thread, " : " threads, ") + payloadSize + " B";
+      return Table.threads(threads) + ", " + payloadSize + " B";
     }
   }
 

@@ -2,6 +2,7 @@ package dev.spindle.bench.translog;
 
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
+import static dev.spindle.bench.report.Table.threads;
 import static dev.spindle.bench.translog.TranslogBenchmark.UNIT;
 import static dev.spindle.bench.translog.TranslogContender.ELASTICSEARCH;
 import static dev.spindle.bench.translog.TranslogContender.FSYNC_LIMIT;
@@ -171,10 +172,7 @@ final class TranslogReport {
   private static Chart latencyChart(int payloadSize, List<Result> workloads) {
     List<String> categories = new ArrayList<>();
     for (String percentile : List.of("p50", "p99")) {
-      for (Result result : workloads) {
-        int threads = result.workload().threads();
-        categories.add(percentile + ", " + threads + (threads == 1 ? " thread" : " threads"));
-      }
+      workloads.forEach(r -> categories.add(percentile + ", " + threads(r.workload().threads())));
     }
     Chart chart =
         new Chart(payloadSize + "-byte operations, acknowledgement latency")
