@@ -104,9 +104,7 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
         kinds,
         rounds,
         kind -> {
-          for (S jvm : jvms) {
-            ChildJvm.of(jvm).reclaimPageCache();
-          }
+          reclaimPageCache();
           return trial.run(on(kind), kind);
         },
         rate);
@@ -116,6 +114,13 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
   Measurements<DirectoryKind> measure(String label, Rounds rounds, Trial<S, Double> trial)
       throws IOException {
     return run(label, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
+  }
+
+  /** Empties the page cache of every JVM's cgroup. */
+  void reclaimPageCache() throws IOException {
+    for (S jvm : jvms) {
+      ChildJvm.of(jvm).reclaimPageCache();
+    }
   }
 
   /** Every JVM's service, in the order they started. */

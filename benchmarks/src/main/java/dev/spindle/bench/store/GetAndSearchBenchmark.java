@@ -196,9 +196,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
                     .jvmOptions(ChildJvm.measuringOptions(Settings.HEAP_MB))
                     .capBytes(s.capBytes())
                     .timeout(Duration.ofHours(4)))) {
-      for (Reads jvm : jvms.all()) {
-        ChildJvm.of(jvm).reclaimPageCache();
-      }
+      jvms.reclaimPageCache();
       Reads prober = jvms.on(KINDS.get(0));
       DeviceProbe.Result probe =
           prober.probe(DeviceProbe.Method.PAGE_FAULTS, 4096, s.measureMillis());

@@ -106,11 +106,6 @@ public enum Workload {
         Ratio.of(HYBRID_8K_WINDOW, NIOFS));
   }
 
-  /** Whether an operation handles a batch of documents. */
-  boolean isBatch() {
-    return itemsPerOperation > 1;
-  }
-
   /** Whether the workload runs only starved, beside another process in the cgroup. */
   boolean sharesCache() {
     return this == GET_BY_ID_SHARED_CACHE;
