@@ -5,14 +5,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** This process's and its block device's read counters, from /proc and /sys. Immutable. */
+/** The process's reads and CPU time and its device's counters, from /proc and /sys. Immutable. */
 public final class StorageCounters {
   // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
   // sectors read, milliseconds reads spent queued, flushes completed.
   private static final int[] DEVICE_FIELDS = {0, 2, 3, 15};
 
-  /** majflt is field 12 of /proc/pid/stat; field 3, the state, is the first after the name. */
+  // majflt, utime and stime are fields 12, 14, 15 of /proc/pid/stat; 3, the state, follows the
+  // name.
   private static final int MAJFLT_AFTER_COMM = 12 - 3;
+  private static final int UTIME_AFTER_COMM = 14 - 3;
 
   private final Path deviceStat;
 
@@ -53,13 +55,15 @@ public final class StorageCounters {
     } catch (IOException | RuntimeException unreadable) {
       // counted as unknown
     }
+    double[] stat = procStat();
     return new Sample(
         procReadBytes(),
-        procMajorFaults(),
+        (long) stat[0],
         device[0],
         device[1],
         device[2],
         device[3],
+        stat[1],
         System.nanoTime());
   }
 
@@ -70,7 +74,8 @@ public final class StorageCounters {
 
   /**
    * The counters at one moment, or their difference: bytes read, major faults, the device's reads,
-   * sectors, read queue milliseconds (the integral of reads in flight), flushes, and nanoTime.
+   * sectors, read queue milliseconds (the integral of reads in flight), flushes, the CPU time this
+   * process used (NaN where unknown), and nanoTime.
    */
   public record Sample(
       long bytesRead,
@@ -79,6 +84,7 @@ public final class StorageCounters {
       long sectorsRead,
       long readTicksMillis,
       long flushes,
+      double cpuNanos,
       long nanoTime) {
 
     /** The counts between {@code earlier} and this sample; -1 where either is unknown. */
@@ -90,6 +96,7 @@ public final class StorageCounters {
           delta(sectorsRead, earlier.sectorsRead),
           delta(readTicksMillis, earlier.readTicksMillis),
           delta(flushes, earlier.flushes),
+          cpuNanos - earlier.cpuNanos,
           nanoTime - earlier.nanoTime);
     }
 
@@ -119,7 +126,8 @@ public final class StorageCounters {
           bytesRead / count,
           majorFaults / count,
           deviceReads < 0 ? Double.NaN : deviceReads / count,
-          readQueueDepth());
+          readQueueDepth(),
+          cpuNanos / 1e3 / operations);
     }
   }
 
@@ -136,14 +144,18 @@ public final class StorageCounters {
     return 0;
   }
 
-  private static long procMajorFaults() {
+  /** Major faults (0 where unknown) and CPU nanoseconds, user and system (NaN where unknown). */
+  private static double[] procStat() {
     try {
       String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
       // pid (comm) state ppid ...: fields counted after the command name, which may hold spaces.
-      return Long.parseLong(
-          stat.substring(stat.lastIndexOf(')') + 2).split(" ")[MAJFLT_AFTER_COMM]);
+      // utime and stime in ticks of 1/100 s (USER_HZ, 100 on every Linux architecture here).
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      long ticks =
+          Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
+      return new double[] {Long.parseLong(fields[MAJFLT_AFTER_COMM]), ticks * 1e7};
     } catch (IOException | RuntimeException unavailable) {
-      return 0;
+      return new double[] {0, Double.NaN};
     }
   }
 }

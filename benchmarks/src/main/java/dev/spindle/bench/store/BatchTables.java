@@ -151,7 +151,7 @@ final class BatchTables {
                 k -> number("%.1f", results.io(prefetching, k, IoCost::readQueueDepth))),
             column(
                 "CPU µs per doc, prefetching",
-                k -> number("%.0f", results.cpuMicros(prefetching, k))),
+                k -> number("%.0f", results.io(prefetching, k, IoCost::cpuMicros))),
             column(
                 "prefetching vs device limit",
                 k -> number("%.2fx", results.starved(prefetching).median(k) / limit))));

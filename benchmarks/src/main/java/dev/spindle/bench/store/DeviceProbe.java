@@ -118,22 +118,6 @@ public final class DeviceProbe {
 
   private DeviceProbe() {}
 
-  /**
-   * The CPU time this process has used, in nanoseconds, every thread and the kernel's work for it
-   * included, from {@code /proc/self/stat}; NaN where there is none.
-   */
-  static double processCpuNanos() {
-    try {
-      String stat = Files.readString(Path.of("/proc/self/stat"));
-      // After the command name: the state, then fields 4 to 13, then utime and stime in ticks of
-      // 1/100 s (USER_HZ, 100 on every Linux architecture the benchmark runs on).
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 1e7;
-    } catch (IOException | RuntimeException notLinux) {
-      return Double.NaN;
-    }
-  }
-
   private static List<String> indexFiles(Path index) throws IOException {
     List<String> names = new ArrayList<>();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(index)) {
@@ -165,7 +149,6 @@ public final class DeviceProbe {
       Collections.shuffle(order, new Random(0x6E7_5EA2C4L + 5));
       AtomicInteger cursor = new AtomicInteger();
       StorageCounters.Sample before = counters.sample();
-      double cpuBefore = processCpuNanos();
       long start = System.nanoTime();
       long deadline = start + millis * 1_000_000L;
       List<Future<Long>> sums = new ArrayList<>();
@@ -194,7 +177,7 @@ public final class DeviceProbe {
           used.kibPerRead(),
           used.readQueueDepth(),
           reads / seconds,
-          (processCpuNanos() - cpuBefore) / 1e3 / reads);
+          used.cpuNanos() / 1e3 / reads);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while probing the device", e);

@@ -1,5 +1,6 @@
 package dev.spindle.bench.store;
 
+import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.KINDS;
@@ -49,17 +50,19 @@ final class GetAndSearchTables {
       return hot.getOrDefault(workload, new Measurements<>(List.of()));
     }
 
-    Measurements<DirectoryKind> starved(Workload workload) {
-      return starved == null
-          ? new Measurements<>(List.of())
-          : starved.trials().get(workload).metric(Outcome::rate);
+    Trials<DirectoryKind, Outcome> starvedTrials(Workload workload) {
+      return starved == null ? null : starved.trials().get(workload);
     }
 
-    /** The median storage cost of {@code kind}'s starved trials; NaN where not measured. */
+    Measurements<DirectoryKind> starved(Workload workload) {
+      return Outcome.rates(starvedTrials(workload));
+    }
+
+    /**
+     * The median cost of one operation of {@code kind}'s starved trials; NaN where not measured.
+     */
     double io(Workload workload, DirectoryKind kind, ToDoubleFunction<IoCost> metric) {
-      return starved == null
-          ? Double.NaN
-          : starved.trials().get(workload).median(kind, o -> metric.applyAsDouble(o.io()));
+      return Outcome.medianCost(starvedTrials(workload), kind, metric);
     }
 
     /**
@@ -69,13 +72,6 @@ final class GetAndSearchTables {
     double deviceLimit(Workload workload) {
       DeviceProbe.Result limit = starved == null ? null : starved.limits().get(workload);
       return limit == null ? Double.NaN : limit.probeReadsPerSecond();
-    }
-
-    /** The median CPU time per item of {@code kind}'s starved trials; NaN where not measured. */
-    double cpuMicros(Workload workload, DirectoryKind kind) {
-      return starved == null
-          ? Double.NaN
-          : starved.trials().get(workload).median(kind, Outcome::cpuMicros);
     }
   }
 
@@ -112,25 +108,25 @@ final class GetAndSearchTables {
     Measurements<DirectoryKind> hot = results.hot(workload);
     Measurements<DirectoryKind> starved = results.starved(workload);
     long cap = results.settings().capBytes() >> 20;
-    Table table =
-        new Table(
-            "Directory",
-            "hot, " + workload.unit,
-            "vs MMapDirectory",
-            format("starved (%d MiB cap), %s", cap, workload.unit),
-            "vs NIOFSDirectory");
-    for (DirectoryKind kind : KINDS) {
-      table.row(
-          kind,
-          // A peer's hot figures are those of the own-JVM table.
-          hot.contenders().contains(kind) ? number("%,.0f", hot.median(kind)) : "own JVM",
-          number("%.3fx", hot.medianRatio(kind, DirectoryKind.MMAP)),
-          number("%,.0f", starved.median(kind)),
-          number("%.3fx", starved.medianRatio(kind, DirectoryKind.NIOFS)));
-    }
     section
         .text("### " + workload.title() + "\n\n")
-        .table(table)
+        .table(
+            Table.of(
+                "Directory",
+                KINDS,
+                // A peer's hot figures are those of the own-JVM table.
+                column(
+                    "hot, " + workload.unit,
+                    k -> hot.contenders().contains(k) ? number("%,.0f", hot.median(k)) : "own JVM"),
+                column(
+                    "vs MMapDirectory",
+                    k -> number("%.3fx", hot.medianRatio(k, DirectoryKind.MMAP))),
+                column(
+                    format("starved (%d MiB cap), %s", cap, workload.unit),
+                    k -> number("%,.0f", starved.median(k))),
+                column(
+                    "vs NIOFSDirectory",
+                    k -> number("%.3fx", starved.medianRatio(k, DirectoryKind.NIOFS)))))
         .ratios("Hot: ", hot, workload.hot());
     // Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones.
     Chart chart =
@@ -258,13 +254,12 @@ final class GetAndSearchTables {
     }
     Starved starved = results.starved();
     if (starved != null) {
-      long peak = starved.peakBytes();
       section.detail(
           format(
               "Starved case: cgroups %s, cap %d MiB, peak use %s.%n",
               starved.cgroups(),
               results.settings().capBytes() >> 20,
-              peak < 0 ? "unknown" : (peak >> 20) + " MiB"));
+              Table.mebibytes(starved.peakBytes())));
       starved.notes().forEach(note -> section.detail("Measuring JVM " + note + "\n"));
       section.detail("\n");
     }

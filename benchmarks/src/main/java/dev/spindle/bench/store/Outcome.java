@@ -1,15 +1,24 @@
 package dev.spindle.bench.store;
 
 import dev.spindle.bench.measure.IoCost;
+import dev.spindle.bench.measure.Measurements;
+import dev.spindle.bench.measure.Trials;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
- * What the measured part of a trial achieved: its rate, the storage reads of one operation, and the
- * CPU it cost.
- *
- * @param rate operations per second (documents or ids for a batch)
- * @param io what one operation read from storage, on average
- * @param cpuMicros the measuring JVM's CPU time per operation (user and system, every thread), in
- *     microseconds: where it times the rate near the machine's cores, the CPU and not the device is
- *     the limit
+ * What a trial's measured part achieved: operations (documents, ids) per second, and their cost.
  */
-public record Outcome(double rate, IoCost io, double cpuMicros) {}
+public record Outcome(double rate, IoCost io) {
+
+  /** The rates of {@code trials}; none where they were not measured (null). */
+  static Measurements<DirectoryKind> rates(Trials<DirectoryKind, Outcome> trials) {
+    return trials == null ? new Measurements<>(List.of()) : trials.metric(Outcome::rate);
+  }
+
+  /** The median of one cost of {@code kind}'s trials; NaN where they were not measured (null). */
+  static double medianCost(
+      Trials<DirectoryKind, Outcome> trials, DirectoryKind kind, ToDoubleFunction<IoCost> cost) {
+    return trials == null ? Double.NaN : trials.median(kind, o -> cost.applyAsDouble(o.io()));
+  }
+}

@@ -100,14 +100,9 @@ public final class ReadService implements Reads {
         workload.sharesCache() ? NeighbourReader.start(setup.neighbourFile()) : null) {
       rate(workload, kind, warmupMillis);
       StorageCounters.Sample before = counters.sample();
-      double cpuBefore = DeviceProbe.processCpuNanos();
       double rate = rate(workload, kind, millis);
-      double items = rate * millis / 1000.0;
       StorageCounters.Sample used = counters.sample().minus(before);
-      return new Outcome(
-          rate,
-          used.perOperation(items),
-          (DeviceProbe.processCpuNanos() - cpuBefore) / 1e3 / items);
+      return new Outcome(rate, used.perOperation(rate * millis / 1000.0));
     }
   }
 

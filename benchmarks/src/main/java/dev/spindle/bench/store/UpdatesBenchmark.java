@@ -1,5 +1,6 @@
 package dev.spindle.bench.store;
 
+import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
 import static dev.spindle.bench.store.DirectoryKind.CONTENDERS;
@@ -152,33 +153,27 @@ public final class UpdatesBenchmark implements Benchmark {
   private static Section report(Section section, Case hotCase, Case starvedCase, long capBytes) {
     Trials<DirectoryKind, Outcome> starvedTrials =
         starvedCase == null ? null : starvedCase.trials();
-    Table table =
-        new Table(
+    Measurements<DirectoryKind> hot = Outcome.rates(hotCase.trials());
+    Measurements<DirectoryKind> starved = Outcome.rates(starvedTrials);
+    section.table(
+        Table.of(
             "Directory",
-            "hot, " + UNIT,
-            "vs MMapDirectory",
-            format("starved (%d MiB cap), %s", capBytes >> 20, UNIT),
-            "vs MMapDirectory",
-            "vs NIOFSDirectory",
-            "KiB read per write",
-            "device reads per write",
-            "read queue depth");
-    Measurements<DirectoryKind> hot = hotCase.trials().metric(Outcome::rate);
-    Measurements<DirectoryKind> starved =
-        starvedTrials == null ? new Measurements<>(List.of()) : starvedTrials.metric(Outcome::rate);
-    for (DirectoryKind kind : CONTENDERS) {
-      table.row(
-          kind,
-          number("%,.0f", hot.median(kind)),
-          number("%.3fx", hot.medianRatio(kind, MMAP)),
-          number("%,.0f", starved.median(kind)),
-          number("%.3fx", starved.medianRatio(kind, MMAP)),
-          number("%.3fx", starved.medianRatio(kind, NIOFS)),
-          number("%,.1f", io(starvedTrials, kind, io -> io.bytesRead() / 1024)),
-          number("%.2f", io(starvedTrials, kind, IoCost::deviceReads)),
-          number("%.2f", io(starvedTrials, kind, IoCost::readQueueDepth)));
-    }
-    section.table(table).ratios("Hot:\n\n", hot, HOT);
+            CONTENDERS,
+            column("hot, " + UNIT, k -> number("%,.0f", hot.median(k))),
+            column("vs MMapDirectory", k -> number("%.3fx", hot.medianRatio(k, MMAP))),
+            column(
+                format("starved (%d MiB cap), %s", capBytes >> 20, UNIT),
+                k -> number("%,.0f", starved.median(k))),
+            column("vs MMapDirectory", k -> number("%.3fx", starved.medianRatio(k, MMAP))),
+            column("vs NIOFSDirectory", k -> number("%.3fx", starved.medianRatio(k, NIOFS))),
+            column(
+                "KiB read per write",
+                k -> cost("%,.1f", starvedTrials, k, io -> io.bytesRead() / 1024)),
+            column(
+                "device reads per write", k -> cost("%.2f", starvedTrials, k, IoCost::deviceReads)),
+            column(
+                "read queue depth", k -> cost("%.2f", starvedTrials, k, IoCost::readQueueDepth))));
+    section.ratios("Hot:\n\n", hot, HOT);
     section.detail("Hot, per measured round", Table.rounds(hot, "Directory", UNIT));
     Chart chart =
         new Chart("Updates with external ids, hot and starved page cache")
@@ -189,19 +184,20 @@ public final class UpdatesBenchmark implements Benchmark {
     if (starvedTrials != null) {
       section.ratios("\nStarved:\n\n", starved, STARVED);
       section.detail("Starved, per measured round", Table.rounds(starved, "Directory", UNIT));
-      long peak = starvedCase.peakBytes();
       section.detail(
           format(
               "Starved: peak memory of a trial JVM's cgroup %s.%n",
-              peak < 0 ? "unknown" : (peak >> 20) + " MiB"));
+              Table.mebibytes(starvedCase.peakBytes())));
       chart.bars(format("starved (%d MiB cap)", capBytes >> 20), starved.medians());
     }
     return section.text("\n").chart(chart);
   }
 
-  /** The median of a storage cost of {@code kind}'s trials; NaN where not measured. */
-  private static double io(
-      Trials<DirectoryKind, Outcome> trials, DirectoryKind kind, ToDoubleFunction<IoCost> metric) {
-    return trials == null ? Double.NaN : trials.median(kind, o -> metric.applyAsDouble(o.io()));
+  private static String cost(
+      String pattern,
+      Trials<DirectoryKind, Outcome> trials,
+      DirectoryKind k,
+      ToDoubleFunction<IoCost> cost) {
+    return number(pattern, Outcome.medianCost(trials, k, cost));
   }
 }

@@ -99,13 +99,9 @@ public final class WriteService implements Writes {
       long[] newIds = {setup.baseDocs()};
       writeFor(writer, newIds, warmupMillis);
       StorageCounters.Sample before = counters.sample();
-      double cpuBefore = DeviceProbe.processCpuNanos();
       long writes = writeFor(writer, newIds, millis);
       StorageCounters.Sample used = counters.sample().minus(before);
-      return new Outcome(
-          writes / (used.nanoTime() / 1e9),
-          used.perOperation(writes),
-          (DeviceProbe.processCpuNanos() - cpuBefore) / 1e3 / writes);
+      return new Outcome(writes / (used.nanoTime() / 1e9), used.perOperation(writes));
     }
   }
 
