@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FSLockFactory;
 import org.apache.lucene.store.IOContext;
@@ -15,7 +14,6 @@ import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.LockFactory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
-import org.apache.lucene.store.NoLockFactory;
 import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.IOUtils;
 
@@ -188,18 +186,10 @@ public final class HybridDirectory extends FSDirectory {
           "vex", "veq", "veb", "fdt", "fdx", "tvd", "tvx");
 
   private final FileRouting routing;
-  private final MMapDirectory mmapReader;
-  private final NIOFSDirectory nioReader;
+  private final MappingFallback mappingFallback;
   private final Prefetcher prefetcher;
   private final MasterInputs masterInputs;
-
-  /** Maps NIO files only to ask which of their pages are resident; null without a pool. */
-  private final MMapDirectory residencyMapper;
-
-  private final MappingFallback mappingFallback;
-  private final LongAdder nioOpens = new LongAdder();
-  private final MappingFailureInjector mappingFailureInjector;
-  private final MappedInputHook mappedInputHook;
+  private final RoutedInputs inputs;
 
   /**
    * Opens a hybrid directory with the default routing and {@link FSLockFactory#getDefault()}. The
@@ -236,45 +226,36 @@ public final class HybridDirectory extends FSDirectory {
             builder.pageReclaim.orElseGet(PageReclaim::detect),
             builder.preloadExtensions);
     this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
-    this.mappingFailureInjector = builder.mappingFailureInjector;
-    this.mappedInputHook = builder.mappedInputHook;
+    this.prefetcher =
+        Prefetcher.create(
+            builder.prefetchThreads,
+            builder.prefetchQueueCapacity(),
+            builder.residencyCheck,
+            builder.prefetchReader);
     boolean success = false;
-    Prefetcher pool = null;
-    MMapDirectory mmap = null;
-    MMapDirectory residency = null;
     try {
-      pool =
-          Prefetcher.create(
-              builder.prefetchThreads,
-              builder.prefetchQueueCapacity(),
-              builder.residencyCheck,
-              builder.prefetchReader);
-      this.prefetcher = pool;
       this.masterInputs =
           new MasterInputs(
               directory,
               new ReadPaths(
                   routing,
-                  pool,
+                  prefetcher,
                   builder.perDocumentPrefetchWindow(),
                   builder.clipPrefetchOfEveryMappedFile));
-      // The inner directories only open inputs: they never list, write or delete, so they need
-      // no lock, and their own pending-delete sets stay empty.
-      mmap = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
-      mmap.setReadAdvice((name, context) -> Optional.of(routing.readAdvice(name, context)));
-      mmap.setPreload(routing::preload);
-      this.mmapReader = mmap;
-      this.nioReader = new NIOFSDirectory(directory, NoLockFactory.INSTANCE);
-      if (pool.pooled()) {
-        // Never read, so neither advice nor preload: a mapping to ask mincore about.
-        residency = new MMapDirectory(directory, NoLockFactory.INSTANCE, builder.maxChunkSize);
-        residency.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
-      }
-      this.residencyMapper = residency;
+      this.inputs =
+          new RoutedInputs(
+              directory,
+              routing,
+              masterInputs,
+              mappingFallback,
+              builder.mappingFailureInjector,
+              builder.mappedInputHook,
+              builder.maxChunkSize,
+              prefetcher.pooled());
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(mmap, residency, pool);
+        IOUtils.closeWhileHandlingException(prefetcher);
       }
     }
   }
@@ -294,24 +275,7 @@ public final class HybridDirectory extends FSDirectory {
   public IndexInput openInput(String name, IOContext context) throws IOException {
     ensureOpen();
     ensureCanRead(name);
-    if (routing.route(name, context) == FileRouting.Route.NIO) {
-      return openNio(name, context);
-    }
-    return mappingFallback.open(
-        name, () -> openMapped(name, context), () -> openNio(name, context));
-  }
-
-  private IndexInput openMapped(String name, IOContext context) throws IOException {
-    mappingFailureInjector.beforeMapping(name, context);
-    IndexInput mapped = mappedInputHook.opened(mmapReader.openInput(name, context));
-    return masterInputs.mapped(mapped, name, context);
-  }
-
-  private IndexInput openNio(String name, IOContext context) throws IOException {
-    IndexInput input = nioReader.openInput(name, context);
-    nioOpens.increment();
-    return masterInputs.nio(
-        input, name, context, () -> residencyMapper.openInput(name, IOContext.DEFAULT));
+    return inputs.open(name, context);
   }
 
   /**
@@ -322,7 +286,7 @@ public final class HybridDirectory extends FSDirectory {
   public HybridDirectoryStats stats() {
     return new HybridDirectoryStats(
         masterInputs.opened(),
-        nioOpens.sum(),
+        inputs.nioOpens(),
         mappingFallback.countsByCause(),
         masterInputs.openBytes(),
         masterInputs.open(),
@@ -362,7 +326,7 @@ public final class HybridDirectory extends FSDirectory {
   public synchronized void close() throws IOException {
     // The inner directories only mark themselves closed: neither closes the inputs it opened.
     // The prefetcher gives up this directory's use of its pool, whose last user stops it.
-    IOUtils.close(HybridDirectory.super::close, mmapReader, nioReader, residencyMapper, prefetcher);
+    IOUtils.close(HybridDirectory.super::close, inputs, prefetcher);
   }
 
   @Override

@@ -39,7 +39,9 @@
  *
  * <h2>Master inputs and read paths</h2>
  *
- * <p>{@code MasterInputs} wraps the master input of each mapped file, and of each NIO file whose
+ * <p>{@code RoutedInputs} opens each input through Lucene's mapped or NIO directory as {@code
+ * FileRouting} says, falling back to NIO where a mapping fails, and hands it to {@code
+ * MasterInputs}, which wraps the master input of each mapped file, and of each NIO file whose
  * prefetches go to a pool, in a {@code MasterInput}, and counts the mapped inputs opened and those
  * open now, with their bytes, for {@code stats()}. A {@code MasterInput} closes what lives as long
  * as its file (Lucene's input, the file's {@code PrefetchFile}) and advises compound-file slices as
