@@ -34,17 +34,15 @@ public final class GeonamesRows {
   private static final int SPEECHES = 3_000;
   private final byte[] data;
 
-  /** Row {@code r}, field {@code f}: bytes {@code [starts[r * F + f], ends[r * F + f])}. */
+  /**
+   * Value {@code v}, of row {@code v / F} and field {@code v % F}: {@code [starts[v], starts[v + 1]
+   * - 1)}.
+   */
   private final int[] starts;
 
-  private final int[] ends;
-  private final int rowCount;
-
-  private GeonamesRows(byte[] data, int[] starts, int[] ends, int rowCount) {
+  private GeonamesRows(byte[] data, int[] starts) {
     this.data = data;
     this.starts = starts;
-    this.ends = ends;
-    this.rowCount = rowCount;
   }
 
   /** Draws {@code rowCount} rows; the same seed gives the same rows. */
@@ -54,14 +52,10 @@ public final class GeonamesRows {
     StringBuilder text = new StringBuilder();
     for (int row = 0; row < rowCount; row++) {
       for (int field = 0; field < FIELDS.size(); field++) {
-        if (field > 0) {
-          text.append('\t');
-        }
-        text.append(value(words, field, random));
+        text.append(value(words, field, random)).append(field + 1 < FIELDS.size() ? '\t' : '\n');
       }
-      text.append('\n');
     }
-    return parse(text.toString().getBytes(StandardCharsets.UTF_8), rowCount);
+    return parse(text.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /** Writes the rows, for a JVM without the Europarl line file to {@link #read}. */
@@ -71,33 +65,25 @@ public final class GeonamesRows {
 
   /** Reads rows that {@link #write} wrote. */
   public static GeonamesRows read(Path file) throws IOException {
-    byte[] data = Files.readAllBytes(file);
-    int rows = 0;
-    for (byte b : data) {
-      if (b == '\n') {
-        rows++;
-      }
-    }
-    return parse(data, rows);
+    return parse(Files.readAllBytes(file));
   }
 
-  private static GeonamesRows parse(byte[] data, int rowCount) {
-    int[] starts = new int[rowCount * FIELDS.size()];
-    int[] ends = new int[starts.length];
-    int value = 0;
-    int start = 0;
-    for (int i = 0; i < data.length; i++) {
+  /** Splits rows of tab-separated values, each value followed by one tab or newline. */
+  private static GeonamesRows parse(byte[] data) {
+    int values = 0;
+    for (byte b : data) {
+      values += b == '\t' || b == '\n' ? 1 : 0;
+    }
+    if (values % FIELDS.size() != 0 || (data.length > 0 && data[data.length - 1] != '\n')) {
+      throw new IllegalStateException(values + " values do not make rows of " + FIELDS.size());
+    }
+    int[] starts = new int[values + 1];
+    for (int i = 0, value = 0; i < data.length; i++) {
       if (data[i] == '\t' || data[i] == '\n') {
-        starts[value] = start;
-        ends[value] = i;
-        value++;
-        start = i + 1;
+        starts[++value] = i + 1;
       }
     }
-    if (value != starts.length) {
-      throw new IllegalStateException("expected " + starts.length + " values, found " + value);
-    }
-    return new GeonamesRows(data, starts, ends, rowCount);
+    return new GeonamesRows(data, starts);
   }
 
   private static String value(Words words, int field, Random random) {
@@ -118,7 +104,7 @@ public final class GeonamesRows {
   }
 
   public int rowCount() {
-    return rowCount;
+    return (starts.length - 1) / FIELDS.size();
   }
 
   /** Every row, tab-separated, one per line, in UTF-8. */
@@ -126,15 +112,13 @@ public final class GeonamesRows {
     return data;
   }
 
-  /** Where the value of {@code field} in {@code row} starts in {@link #data}. */
   public int start(int row, int field) {
     return starts[row * FIELDS.size() + field];
   }
 
-  /** How many bytes the value of {@code field} in {@code row} has. */
   public int length(int row, int field) {
-    int index = row * FIELDS.size() + field;
-    return ends[index] - starts[index];
+    int value = row * FIELDS.size() + field;
+    return starts[value + 1] - 1 - starts[value];
   }
 
   /** The value as a parser hands it over as text: decoded into a new String. */
@@ -142,16 +126,8 @@ public final class GeonamesRows {
     return new String(data, start(row, field), length(row, field), StandardCharsets.UTF_8);
   }
 
-  /** The tokens of some Europarl speeches, in text order and ranked by frequency. */
-  private static final class Words {
-    private final List<String> ranked;
-    private final int[] textRanks;
-
-    private Words(List<String> ranked, int[] textRanks) {
-      this.ranked = ranked;
-      this.textRanks = textRanks;
-    }
-
+  /** The tokens of some Europarl speeches in text order, and their ranks by frequency. */
+  private record Words(List<String> text, Map<String, Integer> ranks) {
     static Words read(long seed) throws IOException {
       List<String> text = new ArrayList<>();
       try (Corpus.Lines lines = new Corpus.Lines(seed);
@@ -168,31 +144,25 @@ public final class GeonamesRows {
         }
       }
       Map<String, Integer> counts = new HashMap<>();
-      for (String token : text) {
-        counts.merge(token, 1, Integer::sum);
-      }
+      text.forEach(token -> counts.merge(token, 1, Integer::sum));
       List<String> ranked = new ArrayList<>(counts.keySet());
       ranked.sort(
           Comparator.comparing((String token) -> counts.get(token))
               .reversed()
               .thenComparing(Comparator.naturalOrder()));
-      Map<String, Integer> rank = new HashMap<>();
+      Map<String, Integer> ranks = new HashMap<>();
       for (int i = 0; i < ranked.size(); i++) {
-        rank.put(ranked.get(i), i);
+        ranks.put(ranked.get(i), i);
       }
-      int[] textRanks = new int[text.size()];
-      for (int i = 0; i < textRanks.length; i++) {
-        textRanks[i] = rank.get(text.get(i));
-      }
-      return new Words(ranked, textRanks);
+      return new Words(text, ranks);
     }
 
     /** A word from the {@code cardinality} most frequent, drawn in proportion to its frequency. */
     String draw(Random random, int cardinality) {
       while (true) {
-        int rank = textRanks[random.nextInt(textRanks.length)];
-        if (rank < cardinality) {
-          return ranked.get(rank);
+        String word = text.get(random.nextInt(text.size()));
+        if (ranks.get(word) < cardinality) {
+          return word;
         }
       }
     }

@@ -179,9 +179,7 @@ public final class MemoryCgroup {
         && (Files.exists(control) == false
             || Files.readString(control).contains("memory") == false)) {
       throw new UnavailableException(
-          "the memory controller is not enabled for the children of "
-              + found.path
-              + " (cgroup v2)");
+          "the memory controller is not enabled for the children of " + found);
     }
     if (Files.isWritable(found.path) == false) {
       throw new UnavailableException(found.path + " is not writable: run as root, or delegate it");

@@ -40,14 +40,11 @@ public final class PeerClasspath {
   static PeerClasspath of(Path root, String peer) throws IOException {
     List<Path> jars = jarsIn(root.resolve(peer));
     if (jars.isEmpty()) {
+      String build = "mvn -pl benchmarks/peers/" + peer + " -am package";
       throw new NoSuchFileException(
           root.resolve(peer).toString(),
           null,
-          "no jars of the peer "
-              + peer
-              + ": build them with `mvn -pl benchmarks/peers/"
-              + peer
-              + " -am package` (bin/bench does)");
+          "no jars of the peer " + peer + ": build them with `" + build + "` (bin/bench does)");
     }
     return new PeerClasspath(root, peer, jars);
   }

@@ -64,11 +64,8 @@ public final class LatencyHistogram {
     return (1L << magnitude) + (sub << (magnitude - SUB_BUCKET_BITS));
   }
 
+  /** The value in the middle of {@code bucket}. */
   private static long middle(int bucket) {
-    if (bucket < SUB_BUCKETS) {
-      return bucket;
-    }
-    int magnitude = bucket / SUB_BUCKETS + SUB_BUCKET_BITS - 1;
-    return lowest(bucket) + (1L << (magnitude - SUB_BUCKET_BITS)) / 2;
+    return bucket < SUB_BUCKETS ? bucket : lowest(bucket) + (1L << (bucket / SUB_BUCKETS - 1)) / 2;
   }
 }

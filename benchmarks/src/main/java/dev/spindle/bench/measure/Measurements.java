@@ -2,39 +2,25 @@ package dev.spindle.bench.measure;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One value per measured round for each contender, in round order. Not thread-safe.
  *
  * @param <T> the type of the contenders
  */
-public final class Measurements<T> {
-  private final Map<T, List<Double>> values = new LinkedHashMap<>();
-
+public final class Measurements<T> extends Trials<T, Double> {
   public Measurements(List<T> contenders) {
-    for (T contender : contenders) {
-      values.put(contender, new ArrayList<>());
-    }
+    super(contenders);
   }
 
   public void add(T contender, double value) {
-    List<Double> list = values.get(contender);
-    if (list == null) {
-      throw new IllegalArgumentException("not a contender: " + contender);
-    }
-    list.add(value);
-  }
-
-  public List<T> contenders() {
-    return List.copyOf(values.keySet());
+    super.add(contender, value);
   }
 
   /** The values of {@code contender}, one per round; empty if it is not a contender. */
   public List<Double> values(T contender) {
-    return values.getOrDefault(contender, List.of());
+    return of(contender);
   }
 
   public double median(T contender) {

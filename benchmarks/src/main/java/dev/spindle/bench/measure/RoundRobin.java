@@ -38,7 +38,9 @@ public final class RoundRobin {
     Random orderRandom = new Random(ORDER_SEED);
     for (int round = 0; round < rounds.warmup() + rounds.measured(); round++) {
       boolean warmup = round < rounds.warmup();
-      for (T contender : shuffled(contenders, orderRandom)) {
+      List<T> order = new ArrayList<>(contenders);
+      Collections.shuffle(order, orderRandom);
+      for (T contender : order) {
         R result = trial.run(contender);
         if (warmup == false) {
           trials.add(contender, result);
@@ -54,11 +56,5 @@ public final class RoundRobin {
       }
     }
     return trials;
-  }
-
-  private static <T> List<T> shuffled(List<T> contenders, Random random) {
-    List<T> order = new ArrayList<>(contenders);
-    Collections.shuffle(order, random);
-    return order;
   }
 }

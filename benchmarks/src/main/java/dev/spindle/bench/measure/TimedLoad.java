@@ -111,7 +111,7 @@ public final class TimedLoad implements Closeable {
     return new Result(operations / ((now - start) / 1e9), operations, latencies);
   }
 
-  /** The blackhole: the sum of what every operation returned so far. */
+  /** The sum of what every operation returned so far. */
   public long blackhole() {
     return blackhole.sum();
   }

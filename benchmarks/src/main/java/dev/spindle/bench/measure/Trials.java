@@ -12,30 +12,32 @@ import java.util.function.ToDoubleFunction;
  * @param <T> the type of the contenders
  * @param <R> the type of one trial's result
  */
-public final class Trials<T, R> {
+public class Trials<T, R> {
   private final Map<T, List<R>> results = new LinkedHashMap<>();
 
   Trials(List<T> contenders) {
-    for (T contender : contenders) {
-      results.put(contender, new ArrayList<>());
-    }
+    contenders.forEach(contender -> results.put(contender, new ArrayList<>()));
   }
 
   void add(T contender, R result) {
-    results.get(contender).add(result);
+    List<R> list = results.get(contender);
+    if (list == null) {
+      throw new IllegalArgumentException("not a contender: " + contender);
+    }
+    list.add(result);
   }
 
-  public List<T> contenders() {
+  public final List<T> contenders() {
     return List.copyOf(results.keySet());
   }
 
   /** The results of {@code contender}, one per measured round; empty if it is not a contender. */
-  public List<R> of(T contender) {
+  public final List<R> of(T contender) {
     return results.getOrDefault(contender, List.of());
   }
 
   /** One number of every result, per contender and round. */
-  public Measurements<T> metric(ToDoubleFunction<R> metric) {
+  public final Measurements<T> metric(ToDoubleFunction<R> metric) {
     Measurements<T> measurements = new Measurements<>(contenders());
     results.forEach(
         (contender, list) ->
@@ -44,7 +46,7 @@ public final class Trials<T, R> {
   }
 
   /** The median over the rounds of one number of {@code contender}'s results; NaN if none. */
-  public double median(T contender, ToDoubleFunction<R> metric) {
+  public final double median(T contender, ToDoubleFunction<R> metric) {
     return Measurements.median(of(contender).stream().map(metric::applyAsDouble).toList());
   }
 }

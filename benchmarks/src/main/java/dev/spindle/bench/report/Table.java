@@ -48,16 +48,16 @@ public final class Table {
   /** A row per element of {@code rows}: its {@code toString()}, then a cell per column. */
   @SafeVarargs
   public static <R> Table of(String first, List<R> rows, Column<R>... columns) {
+    return of(first, rows, List.of(columns));
+  }
+
+  private static <R> Table of(String first, List<R> rows, List<Column<R>> columns) {
     List<String> header = new ArrayList<>(List.of(first));
-    for (Column<R> column : columns) {
-      header.add(column.header());
-    }
+    columns.forEach(column -> header.add(column.header()));
     Table table = new Table(header);
     for (R row : rows) {
       List<String> cells = new ArrayList<>(List.of(row.toString()));
-      for (Column<R> column : columns) {
-        cells.add(column.cell().apply(row));
-      }
+      columns.forEach(column -> cells.add(column.cell().apply(row)));
       table.row(cells);
     }
     return table;
@@ -85,39 +85,27 @@ public final class Table {
 
   /** Each contender's median, median ratio to {@code baseline}, and spread (noise). */
   public static <T> Table summary(Measurements<T> m, String column, T baseline, String unit) {
-    Table table =
-        new Table(
-            column,
-            unit + " (median)",
-            "vs " + baseline + " (median ratio)",
-            "spread (max-min)/median");
-    for (T contender : m.contenders()) {
-      table.row(
-          contender,
-          number("%,.0f", m.median(contender)),
-          number("%.3fx", m.medianRatio(contender, baseline)),
-          number("%.1f%%", m.spread(contender) * 100));
-    }
-    return table;
+    return of(
+        column,
+        m.contenders(),
+        column(unit + " (median)", c -> number("%,.0f", m.median(c))),
+        column(
+            "vs " + baseline + " (median ratio)", c -> number("%.3fx", m.medianRatio(c, baseline))),
+        column("spread (max-min)/median", c -> number("%.1f%%", m.spread(c) * 100)));
   }
 
   /** Every measured round's value, one column per round, in the order the rounds ran. */
   public static <T> Table rounds(Measurements<T> m, String column, String unit) {
     int count = m.contenders().stream().mapToInt(c -> m.values(c).size()).max().orElse(0);
-    List<String> header = new ArrayList<>(List.of(column + " (" + unit + ")"));
-    for (int round = 1; round <= count; round++) {
-      header.add("round " + round);
+    List<Column<T>> rounds = new ArrayList<>();
+    for (int round = 0; round < count; round++) {
+      int r = round;
+      rounds.add(
+          column(
+              "round " + (r + 1),
+              c -> r < m.values(c).size() ? number("%,.0f", m.values(c).get(r)) : "-"));
     }
-    Table table = new Table(header);
-    for (T contender : m.contenders()) {
-      List<String> row = new ArrayList<>(List.of(contender.toString()));
-      for (int round = 0; round < count; round++) {
-        List<Double> values = m.values(contender);
-        row.add(round < values.size() ? number("%,.0f", values.get(round)) : "-");
-      }
-      table.row(row);
-    }
-    return table;
+    return of(column + " (" + unit + ")", m.contenders(), rounds);
   }
 
   @Override

@@ -33,16 +33,17 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
     LogConfigurator.configureESLogging();
   }
 
-  public ElasticsearchPeer() {}
-
-  private static IndexSettings settings(Settings overrides) {
+  /** A one-shard index's settings, of the {@code hybridfs} store type. */
+  private static IndexSettings settings() {
     Settings index =
         Settings.builder()
             .put(IndexMetadata.SETTING_VERSION_CREATED, IndexVersion.current())
             .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
             .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0)
             .put(IndexMetadata.SETTING_INDEX_UUID, UUIDs.randomBase64UUID())
-            .put(overrides)
+            .put(
+                IndexModule.INDEX_STORE_TYPE_SETTING.getKey(),
+                IndexModule.Type.HYBRIDFS.getSettingsKey())
             .build();
     return new IndexSettings(
         IndexMetadata.builder("spindle-benchmark").settings(index).build(), Settings.EMPTY);
@@ -50,13 +51,7 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
 
   @Override
   public Directory open(Path path) throws IOException {
-    IndexSettings settings =
-        settings(
-            Settings.builder()
-                .put(
-                    IndexModule.INDEX_STORE_TYPE_SETTING.getKey(),
-                    IndexModule.Type.HYBRIDFS.getSettingsKey())
-                .build());
+    IndexSettings settings = settings();
     LockFactory lockFactory = settings.getValue(FsDirectoryFactory.INDEX_LOCK_FACTOR_SETTING);
     return new Factory().newFSDirectory(path, lockFactory, settings);
   }
@@ -72,14 +67,14 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
 
   @Override
   protected String createEmpty(Path folder) throws IOException {
-    ShardId shard = new ShardId(settings(Settings.EMPTY).getIndex(), 0);
+    ShardId shard = new ShardId(settings().getIndex(), 0);
     return Translog.createEmptyTranslog(
         folder, SequenceNumbers.NO_OPS_PERFORMED, shard, PRIMARY_TERM);
   }
 
   @Override
   protected Translog open(Path folder, String uuid) throws IOException {
-    IndexSettings settings = settings(Settings.EMPTY);
+    IndexSettings settings = settings();
     TranslogConfig config =
         new TranslogConfig(
             new ShardId(settings.getIndex(), 0),

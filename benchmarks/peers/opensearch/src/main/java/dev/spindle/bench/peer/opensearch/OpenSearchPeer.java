@@ -27,16 +27,17 @@ import org.opensearch.index.translog.TranslogOperationHelper;
 public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Location>
     implements PeerDirectory {
 
-  public OpenSearchPeer() {}
-
-  private static IndexSettings settings(Settings overrides) {
+  /** A one-shard index's settings, of the {@code hybridfs} store type. */
+  private static IndexSettings settings() {
     Settings index =
         Settings.builder()
             .put(IndexMetadata.SETTING_VERSION_CREATED, Version.CURRENT)
             .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
             .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0)
             .put(IndexMetadata.SETTING_INDEX_UUID, UUIDs.randomBase64UUID())
-            .put(overrides)
+            .put(
+                IndexModule.INDEX_STORE_TYPE_SETTING.getKey(),
+                IndexModule.Type.HYBRIDFS.getSettingsKey())
             .build();
     return new IndexSettings(
         IndexMetadata.builder("spindle-benchmark").settings(index).build(), Settings.EMPTY);
@@ -44,27 +45,21 @@ public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Loca
 
   @Override
   public Directory open(Path path) throws IOException {
-    IndexSettings settings =
-        settings(
-            Settings.builder()
-                .put(
-                    IndexModule.INDEX_STORE_TYPE_SETTING.getKey(),
-                    IndexModule.Type.HYBRIDFS.getSettingsKey())
-                .build());
+    IndexSettings settings = settings();
     LockFactory lockFactory = settings.getValue(FsDirectoryFactory.INDEX_LOCK_FACTOR_SETTING);
     return new FsDirectoryFactory().newFSDirectory(path, lockFactory, settings);
   }
 
   @Override
   protected String createEmpty(Path folder) throws IOException {
-    ShardId shard = new ShardId(settings(Settings.EMPTY).getIndex(), 0);
+    ShardId shard = new ShardId(settings().getIndex(), 0);
     return Translog.createEmptyTranslog(
         folder, SequenceNumbers.NO_OPS_PERFORMED, shard, PRIMARY_TERM);
   }
 
   @Override
   protected Translog open(Path folder, String uuid) throws IOException {
-    IndexSettings settings = settings(Settings.EMPTY);
+    IndexSettings settings = settings();
     TranslogConfig config =
         new TranslogConfig(
             new ShardId(settings.getIndex(), 0),
