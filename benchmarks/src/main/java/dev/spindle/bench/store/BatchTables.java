@@ -24,15 +24,7 @@ import java.util.function.ToDoubleFunction;
  * prefetching, hot, starved and against what the device can do for the same reads; then gets in a
  * page cache shared with another process, and the device probes' lines.
  */
-final class BatchTables {
-
-  private final Results results;
-  private final Section section;
-
-  BatchTables(Results results, Section section) {
-    this.results = results;
-    this.section = section;
-  }
+record BatchTables(Results results, Section section) {
 
   private Column<DirectoryKind> cost(
       String header, String pattern, Workload workload, ToDoubleFunction<IoCost> cost) {

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -110,21 +111,17 @@ public final class DeviceProbe {
       StorageCounters.Sample before = counters.sample();
       long start = System.nanoTime();
       long deadline = start + millis * 1_000_000L;
-      List<Future<Long>> sums = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        sums.add(
-            pool.submit(
-                () -> {
-                  long sum = 0;
-                  for (int i = cursor.getAndIncrement();
-                      i < order.size() && System.nanoTime() < deadline;
-                      i = cursor.getAndIncrement()) {
-                    sum += read.read((int) order.get(i)[0], order.get(i)[1], blockBytes);
-                  }
-                  return sum;
-                }));
-      }
-      for (Future<Long> sum : sums) {
+      Callable<Long> reader =
+          () -> {
+            long sum = 0;
+            for (int i = cursor.getAndIncrement();
+                i < order.size() && System.nanoTime() < deadline;
+                i = cursor.getAndIncrement()) {
+              sum += read.read((int) order.get(i)[0], order.get(i)[1], blockBytes);
+            }
+            return sum;
+          };
+      for (Future<Long> sum : pool.invokeAll(Collections.nCopies(threads, reader))) {
         sum.get();
       }
       StorageCounters.Sample used = counters.sample().minus(before);

@@ -79,7 +79,6 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     }
   }
 
-  /** The service in the JVM that opens {@code kind}. */
   S on(DirectoryKind kind) {
     S service = services.get(kind);
     if (service == null) {
@@ -105,13 +104,11 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
         rate);
   }
 
-  /** {@link #run} of trials that return a rate. */
   Measurements<DirectoryKind> measure(String label, Rounds rounds, Trial<S, Double> trial)
       throws IOException {
     return run(label, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
   }
 
-  /** Empties the page cache of every JVM's cgroup. */
   void reclaimPageCache() throws IOException {
     for (S jvm : jvms) {
       ChildJvm.of(jvm).reclaimPageCache();
@@ -128,7 +125,6 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     return jvms.stream().mapToLong(jvm -> ChildJvm.of(jvm).peakBytes()).max().orElse(-1);
   }
 
-  /** The JVMs' cgroups. */
   String cgroups() {
     return jvms.stream().map(jvm -> ChildJvm.of(jvm).cgroup()).collect(Collectors.joining(", "));
   }

@@ -58,7 +58,6 @@ public enum DirectoryKind {
   public static final List<DirectoryKind> CONTENDERS =
       List.of(HYBRID, MMAP, NIOFS, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
 
-  /** Opens a directory over a folder. */
   @FunctionalInterface
   interface Opener {
     Directory open(Path path) throws IOException;
@@ -105,7 +104,6 @@ public enum DirectoryKind {
         : Optional.of(PeerClasspath.of(peer.get()).withLucene(Version.LATEST.toString()));
   }
 
-  /** The {@code -cp} of a JVM that opens this kind. */
   String classpath() throws IOException {
     Optional<PeerClasspath> classpath = peerClasspath();
     return classpath.isPresent()

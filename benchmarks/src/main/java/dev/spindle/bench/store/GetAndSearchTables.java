@@ -32,7 +32,7 @@ import java.util.function.ToDoubleFunction;
  * targets, each directory alone in a JVM, the storage reads of one operation starved, and the
  * per-round details; the batch tables, in between, are {@link BatchTables}'.
  */
-final class GetAndSearchTables {
+record GetAndSearchTables(Results results, Section section) {
 
   /**
    * The starved trials per workload, the page-fault probe, the positional-read probe per batch
@@ -80,14 +80,6 @@ final class GetAndSearchTables {
       DeviceProbe.Result limit = starved == null ? null : starved.limits().get(workload);
       return limit == null ? Double.NaN : limit.probeReadsPerSecond();
     }
-  }
-
-  private final Results results;
-  private final Section section;
-
-  private GetAndSearchTables(Results results, Section section) {
-    this.results = results;
-    this.section = section;
   }
 
   static Section section(Results results, String setup, String skipped) {
