@@ -2,30 +2,33 @@ package dev.spindle.bench.store;
 
 import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.number;
+import static dev.spindle.bench.store.DirectoryKind.MMAP;
+import static dev.spindle.bench.store.DirectoryKind.NIOFS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.KINDS;
+import static dev.spindle.bench.store.GetAndSearchTables.chart;
+import static dev.spindle.bench.store.Outcome.KIB;
+import static dev.spindle.bench.store.Outcome.rate;
+import static dev.spindle.bench.store.Outcome.ratio;
 
 import dev.spindle.bench.measure.IoCost;
 import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
+import dev.spindle.bench.report.Table.Column;
 import dev.spindle.bench.store.GetAndSearchTables.Results;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The get-and-search tables of the batch workloads (a search's fetch phase, a multi-get), plain and
- * prefetching: rates hot and starved, storage reads per document, the starved prefetching rates
- * against what the device can do for the same reads; then gets in a page cache shared with another
- * process, and the device probe's line. A table over the same trials (prefetch configurations side
- * by side, say) is one more method here.
+ * prefetching, hot, starved and against what the device can do for the same reads; then gets in a
+ * page cache shared with another process, and the device probes' lines.
  */
-final class BatchTables {
+record BatchTables(Results results, Section section) {
 
-  private final Results results;
-  private final Section section;
-
-  BatchTables(Results results, Section section) {
-    this.results = results;
-    this.section = section;
+  private Column<DirectoryKind> cost(
+      String header, String pattern, Workload workload, ToDoubleFunction<IoCost> cost) {
+    return results.cost(header, pattern, workload, cost);
   }
 
   void device() {
@@ -41,30 +44,17 @@ final class BatchTables {
         "- **Device probes** (queue depth %d, blocks of the index no probe read before, in a"
             + " random order, the cgroup's page cache emptied first):%n",
         ReadService.PROBE_THREADS);
-    line(DeviceProbe.Method.PAGE_FAULTS, "4 KiB", probe);
+    section.text(probe.describe(DeviceProbe.Method.PAGE_FAULTS, "4 KiB"));
     results
         .starved()
         .limits()
         .forEach(
             (workload, limit) ->
-                line(
-                    DeviceProbe.Method.POSITIONAL_READS,
-                    "HybridDirectory's KiB per document (" + workload + ")",
-                    limit));
+                section.text(
+                    limit.describe(
+                        DeviceProbe.Method.POSITIONAL_READS,
+                        "HybridDirectory's KiB per document (" + workload + ")")));
     section.text("\n");
-  }
-
-  private void line(DeviceProbe.Method method, String size, DeviceProbe.Result probe) {
-    section.text(
-        "  - %s of %s: %,.0f reads/s; the device completed %,.0f reads/s of %.1f KiB, %.1f in"
-            + " flight on average; %.0f µs of CPU per read.%n",
-        method.description,
-        size,
-        probe.probeReadsPerSecond(),
-        probe.readsPerSecond(),
-        probe.kibPerRead(),
-        probe.queueDepth(),
-        probe.cpuMicrosPerRead());
   }
 
   /** One batch workload plain and prefetching; the peers have starved rows only. */
@@ -74,57 +64,49 @@ final class BatchTables {
     Measurements<DirectoryKind> hot = results.hot(prefetching);
     Measurements<DirectoryKind> starvedPlain = results.starved(plain);
     Measurements<DirectoryKind> starved = results.starved(prefetching);
-    String title = plain.title().replace(", plain", "");
-    section.text("### " + title + ", plain and prefetching\n\n");
+    String title = plain.title().replace(", plain", "") + ", plain and prefetching";
+    section.text("### " + title + "\n\n");
     section.table(
         Table.of(
             "Directory",
             KINDS,
-            column("hot plain, " + unit, k -> number("%,.0f", hotPlain.median(k))),
-            column("hot prefetching, " + unit, k -> number("%,.0f", hot.median(k))),
-            column(
-                "hot prefetching vs MMapDirectory prefetching",
-                k -> number("%.3fx", hot.medianRatio(k, DirectoryKind.MMAP))),
-            column("starved plain, " + unit, k -> number("%,.0f", starvedPlain.median(k))),
-            column("starved prefetching, " + unit, k -> number("%,.0f", starved.median(k))),
-            column(
-                "starved prefetching vs NIOFSDirectory prefetching",
-                k -> number("%.3fx", starved.medianRatio(k, DirectoryKind.NIOFS))),
+            rate("hot plain, " + unit, hotPlain),
+            rate("hot prefetching, " + unit, hot),
+            ratio("hot prefetching vs MMapDirectory prefetching", hot, MMAP),
+            rate("starved plain, " + unit, starvedPlain),
+            rate("starved prefetching, " + unit, starved),
+            ratio("starved prefetching vs NIOFSDirectory prefetching", starved, NIOFS),
             column(
                 "starved prefetching vs plain (same directory)",
                 k -> number("%.3fx", starved.median(k) / starvedPlain.median(k)))));
     section.ratios("Hot, plain: ", hotPlain, plain.hot());
     section.ratios("Hot, prefetching: ", hot, prefetching.hot());
+    String axis = unit + " (median, logarithmic)";
     Chart rates =
-        new Chart(title + ", plain and prefetching")
-            .axes("", unit + " (median, logarithmic)")
-            .categories(KINDS)
+        chart(title, axis)
             .bars("hot, plain", hotPlain.medians(KINDS))
-            .bars("hot, prefetching", hot.medians(KINDS))
-            .logarithmic();
-    if (results.starved() != null) {
-      section.ratios("Starved, prefetching: ", starved, prefetching.starved).text("\n");
-      storage(plain, prefetching);
-      rates.bars("starved, plain", starvedPlain.medians(KINDS));
-      rates.bars("starved, prefetching", starved.medians(KINDS));
+            .bars("hot, prefetching", hot.medians(KINDS));
+    if (results.starved() == null) {
+      section.text("\n").chart(rates);
+      return;
     }
+    section.ratios("Starved, prefetching: ", starved, prefetching.starved).text("\n");
+    storage(plain, prefetching);
+    rates.bars("starved, plain", starvedPlain.medians(KINDS));
+    rates.bars("starved, prefetching", starved.medians(KINDS));
     section.text("\n").chart(rates);
-    if (results.starved() != null) {
-      section.chart(
-          new Chart(prefetching.title() + ", starved, against the device")
-              .axes("", unit + " (median, logarithmic)")
-              .categories(KINDS)
-              .bars("starved, prefetching", starved.medians(KINDS))
-              .line(
-                  "device limit for the same reads per document",
-                  KINDS.stream().map(k -> results.deviceLimit(prefetching)).toList())
-              .logarithmic());
-    }
+    section.chart(
+        chart(prefetching.title() + ", starved, against the device", axis)
+            .bars("starved, prefetching", starved.medians(KINDS))
+            .line(
+                "device limit for the same reads per document",
+                KINDS.stream().map(k -> results.deviceLimit(prefetching)).toList()));
   }
 
   private void storage(Workload plain, Workload prefetching) {
     double limit = results.deviceLimit(prefetching);
-    double reached = results.starved(prefetching).median(DirectoryKind.HYBRID) / limit;
+    Measurements<DirectoryKind> rates = results.starved(prefetching);
+    double reached = rates.median(DirectoryKind.HYBRID) / limit;
     section.text(
         "Storage and CPU per document, starved (medians; device reads count the whole machine's"
             + " reads of the index's device; CPU is the measuring JVM's, user and system). The"
@@ -142,27 +124,13 @@ final class BatchTables {
         Table.of(
             "Directory (starved)",
             KINDS,
-            column("KiB read per doc, plain", k -> kib(plain, k)),
-            column("KiB read per doc, prefetching", k -> kib(prefetching, k)),
-            column("device reads per doc, plain", k -> deviceReads(plain, k)),
-            column("device reads per doc, prefetching", k -> deviceReads(prefetching, k)),
-            column(
-                "reads in flight, prefetching",
-                k -> number("%.1f", results.io(prefetching, k, IoCost::readQueueDepth))),
-            column(
-                "CPU µs per doc, prefetching",
-                k -> number("%.0f", results.io(prefetching, k, IoCost::cpuMicros))),
-            column(
-                "prefetching vs device limit",
-                k -> number("%.2fx", results.starved(prefetching).median(k) / limit))));
-  }
-
-  private String kib(Workload workload, DirectoryKind kind) {
-    return number("%,.1f", results.io(workload, kind, io -> io.bytesRead() / 1024));
-  }
-
-  private String deviceReads(Workload workload, DirectoryKind kind) {
-    return number("%.2f", results.io(workload, kind, IoCost::deviceReads));
+            cost("KiB read per doc, plain", "%,.1f", plain, KIB),
+            cost("KiB read per doc, prefetching", "%,.1f", prefetching, KIB),
+            cost("device reads per doc, plain", "%.2f", plain, IoCost::deviceReads),
+            cost("device reads per doc, prefetching", "%.2f", prefetching, IoCost::deviceReads),
+            cost("reads in flight, prefetching", "%.1f", prefetching, IoCost::readQueueDepth),
+            cost("CPU µs per doc, prefetching", "%.0f", prefetching, IoCost::cpuMicros),
+            column("prefetching vs device limit", k -> number("%.2fx", rates.median(k) / limit))));
   }
 
   /** Gets in a page cache shared with another process, next to the same gets alone. */
@@ -183,15 +151,11 @@ final class BatchTables {
             Table.of(
                 "Directory (starved)",
                 KINDS,
-                column("gets/s alone", k -> number("%,.0f", alone.median(k))),
-                column("gets/s beside the reader", k -> number("%,.0f", shared.median(k))),
-                column(
-                    "beside the reader vs NIOFSDirectory",
-                    k -> number("%.3fx", shared.medianRatio(k, DirectoryKind.NIOFS))),
-                column("KiB read per get", k -> kib(workload, k)),
-                column(
-                    "page faults per get",
-                    k -> number("%.2f", results.io(workload, k, IoCost::majorFaults)))))
+                rate("gets/s alone", alone),
+                rate("gets/s beside the reader", shared),
+                ratio("beside the reader vs NIOFSDirectory", shared, NIOFS),
+                cost("KiB read per get", "%,.1f", workload, KIB),
+                cost("page faults per get", "%.2f", workload, IoCost::majorFaults)))
         .ratios("Beside the reader: ", shared, workload.starved)
         .text("\n")
         .chart(

@@ -1,6 +1,7 @@
 package dev.spindle.bench.store;
 
 import dev.spindle.bench.measure.StorageCounters;
+import dev.spindle.bench.report.Table;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,80 +31,32 @@ import org.apache.lucene.util.IOUtils;
 /**
  * What the index's block device can do, the yardstick of the starved batch workloads: threads (the
  * queue depth) that each read a block of the index no thread read before, in a random order, after
- * the cgroup's page cache was emptied, so that each read is one device read; the device's own
- * counters say how many it completed per second, their size and how many were in flight (every read
- * of the device counts, so they are the probe's only on a quiet machine), and the process's CPU
- * time says what each read cost the machine besides the device. How a block is read is a {@link
- * Method}: page faults (the mapped path), or positional reads from as many threads as the queue
- * depth to reach (the device's own limit).
+ * the cgroup's page cache was emptied, so that each read is one device read. The device's counters
+ * say how many it completed per second, their size and how many were in flight (every read of the
+ * device counts: they are the probe's only on a quiet machine); the process's CPU time, what each
+ * read cost besides the device.
  */
 public final class DeviceProbe {
 
-  /** How the probe reads a block. */
+  /** How the probe reads a block: the mapped path, or the device's own limit. */
   enum Method {
     /** One byte of each block touched through a mapping advised {@code RANDOM}: a page fault. */
-    PAGE_FAULTS("page faults through a `RANDOM` mapping") {
-      @Override
-      Blocks open(Path index, List<Closeable> resources) throws IOException {
-        MMapDirectory directory = new MMapDirectory(index);
-        resources.add(directory);
-        directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
-        List<RandomAccessInput> files = new ArrayList<>();
-        List<Long> lengths = new ArrayList<>();
-        for (String name : indexFiles(index)) {
-          IndexInput input = directory.openInput(name, IOContext.DEFAULT);
-          resources.add(0, input);
-          files.add(input.randomAccessSlice(0, input.length()));
-          lengths.add(input.length());
-        }
-        return new Blocks(lengths, (file, offset, bytes) -> files.get(file).readByte(offset));
-      }
-    },
+    PAGE_FAULTS("page faults through a `RANDOM` mapping"),
     /** Each block read whole with one positional read ({@code pread}) into the page cache. */
-    POSITIONAL_READS("positional reads (`pread`)") {
-      @Override
-      Blocks open(Path index, List<Closeable> resources) throws IOException {
-        List<FileChannel> files = new ArrayList<>();
-        List<Long> lengths = new ArrayList<>();
-        for (String name : indexFiles(index)) {
-          FileChannel channel = FileChannel.open(index.resolve(name), StandardOpenOption.READ);
-          resources.add(channel);
-          files.add(channel);
-          lengths.add(channel.size());
-        }
-        ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
-        return new Blocks(
-            lengths,
-            (file, offset, bytes) -> {
-              ByteBuffer buffer = buffers.get();
-              if (buffer == null || buffer.capacity() < bytes) {
-                buffer = ByteBuffer.allocateDirect(bytes);
-                buffers.set(buffer);
-              }
-              buffer.clear().limit(bytes);
-              return files.get(file).read(buffer, offset);
-            });
-      }
-    };
+    POSITIONAL_READS("positional reads (`pread`)");
 
     final String description;
 
     Method(String description) {
       this.description = description;
     }
-
-    /** Opens the index's files; what must be closed after the probe goes to {@code resources}. */
-    abstract Blocks open(Path index, List<Closeable> resources) throws IOException;
   }
 
   /** Reads {@code bytes} at {@code offset} of file {@code file}; from many threads at once. */
   @FunctionalInterface
-  interface Read {
+  private interface Read {
     long read(int file, long offset, int bytes) throws IOException;
   }
-
-  /** The files' lengths, and how to read one of their blocks. */
-  record Blocks(List<Long> lengths, Read read) {}
 
   /**
    * What the probe reached: reads the device completed per second, their size, the reads in flight
@@ -114,23 +68,24 @@ public final class DeviceProbe {
       double kibPerRead,
       double queueDepth,
       double probeReadsPerSecond,
-      double cpuMicrosPerRead) {}
+      double cpuMicrosPerRead) {
+
+    /** The report's line for a probe by {@code method} of blocks of {@code size}. */
+    String describe(Method method, String size) {
+      return Table.format(
+          "  - %s of %s: %,.0f reads/s; the device completed %,.0f reads/s of %.1f KiB, %.1f in"
+              + " flight on average; %.0f µs of CPU per read.%n",
+          method.description,
+          size,
+          probeReadsPerSecond,
+          readsPerSecond,
+          kibPerRead,
+          queueDepth,
+          cpuMicrosPerRead);
+    }
+  }
 
   private DeviceProbe() {}
-
-  private static List<String> indexFiles(Path index) throws IOException {
-    List<String> names = new ArrayList<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(index)) {
-      for (Path file : files) {
-        String name = file.getFileName().toString();
-        if (name.startsWith("segments") == false && name.equals("write.lock") == false) {
-          names.add(name);
-        }
-      }
-    }
-    Collections.sort(names);
-    return names;
-  }
 
   /** Runs {@code threads} threads reading {@code blockBytes} blocks for {@code millis}. */
   static Result run(
@@ -139,10 +94,15 @@ public final class DeviceProbe {
     List<Closeable> resources = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
-      Blocks blocks = method.open(index, resources);
+      List<String> files = indexFiles(index);
+      Read read =
+          method == Method.PAGE_FAULTS
+              ? mapped(index, files, resources)
+              : positional(index, files, resources);
       List<long[]> order = new ArrayList<>();
-      for (int file = 0; file < blocks.lengths().size(); file++) {
-        for (long block = 0; block < blocks.lengths().get(file) / blockBytes; block++) {
+      for (int file = 0; file < files.size(); file++) {
+        long blocks = Files.size(index.resolve(files.get(file))) / blockBytes;
+        for (long block = 0; block < blocks; block++) {
           order.add(new long[] {file, block * blockBytes});
         }
       }
@@ -151,21 +111,17 @@ public final class DeviceProbe {
       StorageCounters.Sample before = counters.sample();
       long start = System.nanoTime();
       long deadline = start + millis * 1_000_000L;
-      List<Future<Long>> sums = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        sums.add(
-            pool.submit(
-                () -> {
-                  long sum = 0;
-                  for (int i = cursor.getAndIncrement();
-                      i < order.size() && System.nanoTime() < deadline;
-                      i = cursor.getAndIncrement()) {
-                    sum += blocks.read().read((int) order.get(i)[0], order.get(i)[1], blockBytes);
-                  }
-                  return sum;
-                }));
-      }
-      for (Future<Long> sum : sums) {
+      Callable<Long> reader =
+          () -> {
+            long sum = 0;
+            for (int i = cursor.getAndIncrement();
+                i < order.size() && System.nanoTime() < deadline;
+                i = cursor.getAndIncrement()) {
+              sum += read.read((int) order.get(i)[0], order.get(i)[1], blockBytes);
+            }
+            return sum;
+          };
+      for (Future<Long> sum : pool.invokeAll(Collections.nCopies(threads, reader))) {
         sum.get();
       }
       StorageCounters.Sample used = counters.sample().minus(before);
@@ -187,5 +143,53 @@ public final class DeviceProbe {
       pool.shutdownNow();
       IOUtils.close(resources);
     }
+  }
+
+  /** The index's files, but the commit and the lock, sorted. */
+  private static List<String> indexFiles(Path index) throws IOException {
+    List<String> names = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(index)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        if (name.startsWith("segments") == false && name.equals("write.lock") == false) {
+          names.add(name);
+        }
+      }
+    }
+    Collections.sort(names);
+    return names;
+  }
+
+  private static Read mapped(Path index, List<String> names, List<Closeable> resources)
+      throws IOException {
+    MMapDirectory directory = new MMapDirectory(index);
+    resources.add(directory);
+    directory.setReadAdvice((name, context) -> Optional.of(ReadAdvice.RANDOM));
+    List<RandomAccessInput> files = new ArrayList<>();
+    for (String name : names) {
+      IndexInput input = directory.openInput(name, IOContext.DEFAULT);
+      resources.add(0, input);
+      files.add(input.randomAccessSlice(0, input.length()));
+    }
+    return (file, offset, bytes) -> files.get(file).readByte(offset);
+  }
+
+  private static Read positional(Path index, List<String> names, List<Closeable> resources)
+      throws IOException {
+    List<FileChannel> files = new ArrayList<>();
+    for (String name : names) {
+      files.add(FileChannel.open(index.resolve(name), StandardOpenOption.READ));
+      resources.add(files.getLast());
+    }
+    ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
+    return (file, offset, bytes) -> {
+      ByteBuffer buffer = buffers.get();
+      if (buffer == null || buffer.capacity() < bytes) {
+        buffer = ByteBuffer.allocateDirect(bytes);
+        buffers.set(buffer);
+      }
+      buffer.clear().limit(bytes);
+      return files.get(file).read(buffer, offset);
+    };
   }
 }

@@ -19,12 +19,10 @@ import java.util.stream.Collectors;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The child JVMs that run a benchmark's trials against a set of {@link DirectoryKind}s, kept for a
- * whole measurement: one for Spindle's and Lucene's directories, one for HybridDirectory's prefetch
- * variants, and one for each peer's (on the peer's class path), or one for each kind, so that the
- * JIT compiles the reading code for one directory only, as in an application. All serve the same
- * service with the same options, each in a memory cgroup of its own where a cap is set. Trials go
- * to the JVM that opens the contender, so that contenders of different JVMs take turns within each
+ * The child JVMs that run a benchmark's trials, kept for a whole measurement: one per {@link
+ * DirectoryKind#jvmGroup}, or one per kind, so that the JIT compiles the reading code for one
+ * directory only, as in an application. All serve the same service with the same options, each in a
+ * memory cgroup of its own where a cap is set; contenders of different JVMs take turns within each
  * round. Not thread-safe.
  *
  * @param <S> the service the JVMs serve
@@ -46,11 +44,8 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
   }
 
   /**
-   * Starts the JVMs.
-   *
-   * @param jvmPerKind a JVM for each kind, else one for all that need no peer's class path
-   * @param setup the service's setup for the kinds one JVM opens
-   * @param options the options of every JVM (heap, cap, timeout)
+   * Starts a JVM per kind, or per group of kinds, serving {@code setup} of the kinds it opens with
+   * {@code options} (heap, cap, timeout).
    */
   static <S extends Closeable> DirectoryJvms<S> start(
       List<DirectoryKind> kinds,
@@ -84,7 +79,6 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     }
   }
 
-  /** The service in the JVM that opens {@code kind}. */
   S on(DirectoryKind kind) {
     S service = services.get(kind);
     if (service == null) {
@@ -94,8 +88,8 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
   }
 
   /**
-   * Runs a trial per kind per round ({@link RoundRobin}), each after every JVM's cgroup has had its
-   * page cache emptied: a page one JVM cached would be a free hit for the next.
+   * Runs a trial per kind per round ({@link RoundRobin}), each after every JVM's cgroup emptied its
+   * page cache: a page one JVM cached would be a free hit for the next.
    */
   <R> Trials<DirectoryKind, R> run(
       String label, Rounds rounds, Trial<S, R> trial, ToDoubleFunction<R> rate) throws IOException {
@@ -110,13 +104,11 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
         rate);
   }
 
-  /** {@link #run} of trials that return a rate. */
   Measurements<DirectoryKind> measure(String label, Rounds rounds, Trial<S, Double> trial)
       throws IOException {
     return run(label, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
   }
 
-  /** Empties the page cache of every JVM's cgroup. */
   void reclaimPageCache() throws IOException {
     for (S jvm : jvms) {
       ChildJvm.of(jvm).reclaimPageCache();
@@ -133,7 +125,6 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     return jvms.stream().mapToLong(jvm -> ChildJvm.of(jvm).peakBytes()).max().orElse(-1);
   }
 
-  /** The JVMs' cgroups. */
   String cgroups() {
     return jvms.stream().map(jvm -> ChildJvm.of(jvm).cgroup()).collect(Collectors.joining(", "));
   }

@@ -16,34 +16,32 @@ import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.util.Version;
 
 /**
- * The directories the directory benchmarks compare, each opened over one folder. A variant (say,
- * HybridDirectory with other builder options) is one more constant: its label and how it opens. The
- * peers' directories (the real Elasticsearch and OpenSearch {@code hybridfs}) open only in a JVM on
- * the peer's class path, through the peer's {@link PeerDirectory} adapter.
+ * The directories the directory benchmarks compare, in the order of the report's rows; a variant is
+ * one more constant. The peers' own {@code hybridfs} opens only in a JVM on the peer's class path,
+ * through the peer's {@link PeerDirectory} adapter.
  */
 public enum DirectoryKind {
   HYBRID("HybridDirectory", HybridDirectory::new),
   /**
-   * HybridDirectory with a pool of 16 threads that read each prefetched range not resident with one
-   * positional read, so that the device has up to 16 reads in flight; every search input is wrapped
-   * to see its prefetch calls.
+   * 16 threads that read each prefetched range not resident with one positional read, up to 16 in
+   * flight; every search input is wrapped to see its prefetch calls.
    */
   HYBRID_POOL(
       "HybridDirectory, 16 prefetch threads",
       path -> HybridDirectory.builder(path).prefetchThreads(16).build()),
-  /**
-   * HybridDirectory with each stored-fields prefetch clipped to the first 8 KiB of its chunk (the
-   * chunk's header and dictionary), the rest of the document left to a page fault.
-   */
+  /** Each stored-fields prefetch clipped to its chunk's first 8 KiB (header and dictionary). */
   HYBRID_8K_WINDOW(
       "HybridDirectory, 8 KiB prefetch window",
       path -> BenchmarkSeams.withPerDocumentPrefetchWindow(path, 8 << 10)),
+  /** The advice HybridDirectory chooses under the multi-gen LRU, forced: what it costs here. */
+  HYBRID_MGLRU_ADVICE(
+      "HybridDirectory, MGLRU advice",
+      path -> HybridDirectory.builder(path).pageReclaim(PageReclaim.MULTI_GEN_LRU).build()),
   MMAP("MMapDirectory", MMapDirectory::new),
   /**
-   * {@code MMapDirectory} with every file advised {@code RANDOM}, which {@code
-   * -Dorg.apache.lucene.store.defaultReadAdvice=RANDOM} does, set per directory because the
-   * property is read once per JVM. Its stored fields are read as HybridDirectory's are, except that
-   * a prefetch asks for the whole chunk.
+   * Every file advised {@code RANDOM}, set per directory because {@code
+   * -Dorg.apache.lucene.store.defaultReadAdvice} is read once per JVM: HybridDirectory's stored
+   * fields reads, except that a prefetch asks for the whole chunk.
    */
   MMAP_RANDOM("MMapDirectory, RANDOM advice", DirectoryKind::mmapRandom),
   NIOFS("NIOFSDirectory", NIOFSDirectory::new),
@@ -54,20 +52,12 @@ public enum DirectoryKind {
       "dev.spindle.bench.peer.elasticsearch.ElasticsearchPeer"),
   /** OpenSearch's own {@code hybridfs}, built by its {@code FsDirectoryFactory}. */
   OPENSEARCH_HYBRIDFS(
-      "OpenSearch hybridfs", "opensearch", "dev.spindle.bench.peer.opensearch.OpenSearchPeer"),
-  /**
-   * HybridDirectory with the advice it chooses where the kernel's multi-generational LRU is on,
-   * here forced, to show what that choice costs on this kernel.
-   */
-  HYBRID_MGLRU_ADVICE(
-      "HybridDirectory, MGLRU advice",
-      path -> HybridDirectory.builder(path).pageReclaim(PageReclaim.MULTI_GEN_LRU).build());
+      "OpenSearch hybridfs", "opensearch", "dev.spindle.bench.peer.opensearch.OpenSearchPeer");
 
   /** Spindle's directory against Lucene's two (mapped and NIO) and the real peers' hybridfs. */
   public static final List<DirectoryKind> CONTENDERS =
       List.of(HYBRID, MMAP, NIOFS, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
 
-  /** Opens a directory over a folder. */
   @FunctionalInterface
   interface Opener {
     Directory open(Path path) throws IOException;
@@ -95,9 +85,8 @@ public enum DirectoryKind {
   }
 
   /**
-   * Which measuring JVM opens this kind when kinds share JVMs: the peer's, or, for
-   * HybridDirectory's prefetch variants, one of their own, so that no JVM holds so many readers
-   * that its own memory crowds a capped page cache.
+   * Which measuring JVM opens this kind when kinds share JVMs: the peer's, or one of their own for
+   * the prefetch variants, so that no JVM holds so many readers that it crowds a capped page cache.
    */
   Object jvmGroup() {
     return this == HYBRID_POOL || this == HYBRID_8K_WINDOW ? "prefetch variants" : peer;
@@ -108,17 +97,13 @@ public enum DirectoryKind {
     return peer;
   }
 
-  /**
-   * The class path of a JVM that opens this kind: the peer's with this build's Lucene swapped in
-   * (the index is this build's), or empty where any JVM of the benchmarks opens it.
-   */
+  /** A peer's class path, with this build's Lucene (the index is this build's); else empty. */
   public Optional<PeerClasspath> peerClasspath() throws IOException {
     return peer.isEmpty()
         ? Optional.empty()
         : Optional.of(PeerClasspath.of(peer.get()).withLucene(Version.LATEST.toString()));
   }
 
-  /** The {@code -cp} of a JVM that opens this kind. */
   String classpath() throws IOException {
     Optional<PeerClasspath> classpath = peerClasspath();
     return classpath.isPresent()
@@ -138,10 +123,12 @@ public enum DirectoryKind {
   }
 
   private Directory openPeer(String adapter, Path path) throws IOException {
-    PeerDirectory directory;
     try {
-      directory =
-          Class.forName(adapter).asSubclass(PeerDirectory.class).getConstructor().newInstance();
+      return Class.forName(adapter)
+          .asSubclass(PeerDirectory.class)
+          .getConstructor()
+          .newInstance()
+          .open(path);
     } catch (ClassNotFoundException e) {
       throw new IOException(this + " opens only in a JVM on the class path of " + peer.get(), e);
     } catch (ReflectiveOperationException | ClassCastException e) {
@@ -149,6 +136,5 @@ public enum DirectoryKind {
           "cannot create " + adapter,
           e instanceof InvocationTargetException ite ? ite.getCause() : e);
     }
-    return directory.open(path);
   }
 }

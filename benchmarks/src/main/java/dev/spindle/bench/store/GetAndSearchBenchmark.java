@@ -1,5 +1,11 @@
 package dev.spindle.bench.store;
 
+import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
+import static dev.spindle.bench.store.DirectoryKind.MMAP;
+import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
+
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
 import dev.spindle.bench.corpus.Corpus;
@@ -29,40 +35,24 @@ import java.util.Map;
  * Gets by id and searches, with the page cache hot and starved: the case a hybrid directory exists
  * for is an index larger than the page cache, and the case it must not lose is one that fits. Hot,
  * every contender but the peers runs in this JVM, and again each alone in a fresh JVM (the peers
- * only there). Starved, measuring JVMs (Spindle's and Lucene's directories in one, the prefetch
- * variants in one, each peer's in one), each in a memory cgroup of its own capped well below the
+ * only there). Starved, measuring JVMs, each in a memory cgroup of its own capped well below the
  * index, take turns. The workloads and targets are {@link Workload}'s, the tables {@link
- * GetAndSearchTables}' and {@link BatchTables}'.
+ * GetAndSearchTables}'.
  */
 public final class GetAndSearchBenchmark implements Benchmark {
 
   /**
-   * The contenders. The multi-gen LRU's advice on this kernel shows what the other table costs; the
-   * pool and the 8 KiB window, what the default prefetch is set against.
+   * Every kind: the MGLRU advice shows what the other advice table costs on this kernel; the pool
+   * and the 8 KiB window, what the default prefetch is set against.
    */
-  static final List<DirectoryKind> KINDS =
-      List.of(
-          DirectoryKind.HYBRID,
-          DirectoryKind.HYBRID_POOL,
-          DirectoryKind.HYBRID_8K_WINDOW,
-          DirectoryKind.HYBRID_MGLRU_ADVICE,
-          DirectoryKind.MMAP,
-          DirectoryKind.MMAP_RANDOM,
-          DirectoryKind.NIOFS,
-          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
-          DirectoryKind.OPENSEARCH_HYBRIDFS);
+  static final List<DirectoryKind> KINDS = List.of(DirectoryKind.values());
 
   /**
    * Measured each alone in a JVM: the cost of an input that wraps another, as HybridDirectory's
    * with a prefetch pool, shows only there.
    */
   static final List<DirectoryKind> OWN_JVM_KINDS =
-      List.of(
-          DirectoryKind.HYBRID,
-          DirectoryKind.HYBRID_POOL,
-          DirectoryKind.MMAP,
-          DirectoryKind.ELASTICSEARCH_HYBRIDFS,
-          DirectoryKind.OPENSEARCH_HYBRIDFS);
+      List.of(HYBRID, HYBRID_POOL, MMAP, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
 
   static final long SEED = 0x6E7_5EA2C4L;
   private static final int KEYS = 1 << 19;
@@ -110,7 +100,6 @@ public final class GetAndSearchBenchmark implements Benchmark {
   public Section run(Mode mode, Path workDir) throws IOException {
     Settings settings = Settings.of(mode);
     Path index = workDir.resolve("corpus");
-    long seed = SEED;
     IndexShape shape =
         Corpus.build(index, mode.pick(200_000, 560_000), new ExternalIds(SEED), SEED);
     List<DirectoryKind> hotKinds = KINDS.stream().filter(k -> k.peer().isEmpty()).toList();
@@ -214,7 +203,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
       Map<Workload, DeviceProbe.Result> limits = new EnumMap<>(Workload.class);
       for (Workload w : List.of(Workload.FETCH_PREFETCH, Workload.MULTI_GET_PREFETCH)) {
         // One positional read per document, of what HybridDirectory read per document.
-        double bytes = trials.get(w).median(DirectoryKind.HYBRID, o -> o.io().bytesRead());
+        double bytes = trials.get(w).median(HYBRID, o -> o.io().bytesRead());
         int block = (int) Math.max(4096, Math.ceil(bytes / 4096) * 4096);
         ChildJvm.of(prober).reclaimPageCache();
         limits.put(w, prober.probe(DeviceProbe.Method.POSITIONAL_READS, block, s.measureMillis()));

@@ -3,9 +3,16 @@ package dev.spindle.bench.store;
 import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
+import static dev.spindle.bench.store.DirectoryKind.MMAP;
+import static dev.spindle.bench.store.DirectoryKind.NIOFS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.KINDS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.OWN_JVM_KINDS;
 import static dev.spindle.bench.store.GetAndSearchBenchmark.OWN_JVM_WORKLOADS;
+import static dev.spindle.bench.store.Outcome.KIB;
+import static dev.spindle.bench.store.Outcome.rate;
+import static dev.spindle.bench.store.Outcome.ratio;
+import static dev.spindle.bench.store.Workload.GET_BY_ID;
+import static dev.spindle.bench.store.Workload.SEARCH;
 
 import dev.spindle.bench.measure.IoCost;
 import dev.spindle.bench.measure.Measurements;
@@ -13,6 +20,7 @@ import dev.spindle.bench.measure.Trials;
 import dev.spindle.bench.report.Chart;
 import dev.spindle.bench.report.Section;
 import dev.spindle.bench.report.Table;
+import dev.spindle.bench.report.Table.Column;
 import dev.spindle.bench.store.GetAndSearchBenchmark.Settings;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +32,7 @@ import java.util.function.ToDoubleFunction;
  * targets, each directory alone in a JVM, the storage reads of one operation starved, and the
  * per-round details; the batch tables, in between, are {@link BatchTables}'.
  */
-final class GetAndSearchTables {
+record GetAndSearchTables(Results results, Section section) {
 
   /**
    * The starved trials per workload, the page-fault probe, the positional-read probe per batch
@@ -50,37 +58,28 @@ final class GetAndSearchTables {
       return hot.getOrDefault(workload, new Measurements<>(List.of()));
     }
 
-    Trials<DirectoryKind, Outcome> starvedTrials(Workload workload) {
+    Trials<DirectoryKind, Outcome> trials(Workload workload) {
       return starved == null ? null : starved.trials().get(workload);
     }
 
     Measurements<DirectoryKind> starved(Workload workload) {
-      return Outcome.rates(starvedTrials(workload));
+      return Outcome.rates(trials(workload));
     }
 
-    /**
-     * The median cost of one operation of {@code kind}'s starved trials; NaN where not measured.
-     */
-    double io(Workload workload, DirectoryKind kind, ToDoubleFunction<IoCost> metric) {
-      return Outcome.medianCost(starvedTrials(workload), kind, metric);
+    double io(Workload workload, DirectoryKind kind, ToDoubleFunction<IoCost> cost) {
+      return Outcome.medianCost(trials(workload), kind, cost);
     }
 
-    /**
-     * What the device allows for {@code workload}: documents per second at one positional read of
-     * HybridDirectory's bytes per document, at the probe's queue depth; NaN where unknown.
-     */
+    Column<DirectoryKind> cost(
+        String header, String pattern, Workload workload, ToDoubleFunction<IoCost> cost) {
+      return Outcome.cost(header, pattern, trials(workload), cost);
+    }
+
+    /** Documents per second at one positional read of HybridDirectory's bytes per document. */
     double deviceLimit(Workload workload) {
       DeviceProbe.Result limit = starved == null ? null : starved.limits().get(workload);
       return limit == null ? Double.NaN : limit.probeReadsPerSecond();
     }
-  }
-
-  private final Results results;
-  private final Section section;
-
-  private GetAndSearchTables(Results results, Section section) {
-    this.results = results;
-    this.section = section;
   }
 
   static Section section(Results results, String setup, String skipped) {
@@ -92,8 +91,8 @@ final class GetAndSearchTables {
     GetAndSearchTables tables = new GetAndSearchTables(results, section);
     BatchTables batches = new BatchTables(results, section);
     batches.device();
-    tables.operation(Workload.GET_BY_ID);
-    tables.operation(Workload.SEARCH);
+    tables.operation(GET_BY_ID);
+    tables.operation(SEARCH);
     batches.batch(Workload.FETCH, Workload.FETCH_PREFETCH);
     batches.batch(Workload.MULTI_GET, Workload.MULTI_GET_PREFETCH);
     batches.sharedCache();
@@ -103,11 +102,21 @@ final class GetAndSearchTables {
     return section;
   }
 
-  /** One workload: both cases side by side, then the ratios and their targets. */
+  private Column<DirectoryKind> cost(
+      String header, String pattern, Workload workload, ToDoubleFunction<IoCost> cost) {
+    return results.cost(header, pattern, workload, cost);
+  }
+
+  /** A chart of the directories on a logarithmic axis. */
+  static Chart chart(String title, String valueAxis) {
+    return new Chart(title).axes("", valueAxis).categories(KINDS).logarithmic();
+  }
+
+  /** A single get or search: both cases side by side, then the ratios and their targets. */
   private void operation(Workload workload) {
     Measurements<DirectoryKind> hot = results.hot(workload);
     Measurements<DirectoryKind> starved = results.starved(workload);
-    long cap = results.settings().capBytes() >> 20;
+    String capped = format("starved (%d MiB cap)", results.settings().capBytes() >> 20);
     section
         .text("### " + workload.title() + "\n\n")
         .table(
@@ -118,54 +127,46 @@ final class GetAndSearchTables {
                 column(
                     "hot, " + workload.unit,
                     k -> hot.contenders().contains(k) ? number("%,.0f", hot.median(k)) : "own JVM"),
-                column(
-                    "vs MMapDirectory",
-                    k -> number("%.3fx", hot.medianRatio(k, DirectoryKind.MMAP))),
-                column(
-                    format("starved (%d MiB cap), %s", cap, workload.unit),
-                    k -> number("%,.0f", starved.median(k))),
-                column(
-                    "vs NIOFSDirectory",
-                    k -> number("%.3fx", starved.medianRatio(k, DirectoryKind.NIOFS)))))
+                ratio("vs MMapDirectory", hot, MMAP),
+                rate(capped + ", " + workload.unit, starved),
+                ratio("vs NIOFSDirectory", starved, NIOFS)))
         .ratios("Hot: ", hot, workload.hot());
     // Both cases on one logarithmic axis: starved rates are orders of magnitude below hot ones.
     Chart chart =
-        new Chart(workload.title() + ", hot and starved page cache")
-            .axes("", workload.unit + " (median, logarithmic)")
-            .categories(KINDS)
-            .bars("hot", hot.medians(KINDS))
-            .logarithmic();
+        chart(
+                workload.title() + ", hot and starved page cache",
+                workload.unit + " (median, logarithmic)")
+            .bars("hot", hot.medians(KINDS));
     if (results.starved() != null) {
       section.ratios("Starved: ", starved, workload.starved);
-      chart.bars(format("starved (%d MiB cap)", cap), starved.medians(KINDS));
+      chart.bars(capped, starved.medians(KINDS));
     }
     section.text("\n").chart(chart);
   }
 
   private void ownJvm() {
-    Table table = new Table(header("Directory (own JVM, hot)"));
+    List<String> header = new ArrayList<>(List.of("Directory (own JVM, hot)"));
+    OWN_JVM_WORKLOADS.forEach(workload -> header.add(workload + ", " + workload.unit));
+    Table table = new Table(header);
     Chart chart =
         new Chart("Hot, each directory in a JVM of its own")
             .axes("", "gets, searches or documents per second (median, logarithmic)")
-            .categories(header("").subList(1, OWN_JVM_WORKLOADS.size() + 1))
+            .categories(header.subList(1, header.size()))
             .logarithmic();
     for (DirectoryKind kind : OWN_JVM_KINDS) {
       List<Double> medians =
           OWN_JVM_WORKLOADS.stream().map(w -> results.ownJvm().get(w).median(kind)).toList();
-      List<String> row = new ArrayList<>(List.of(kind.toString()));
-      medians.forEach(median -> row.add(number("%,.0f", median)));
-      table.row(row);
+      table.row(kind, medians.stream().map(m -> number("%,.0f", m)).toArray(String[]::new));
       chart.bars(kind.toString(), medians);
     }
-    Settings s = results.settings();
-    int launches = s.ownJvmLaunches().measured();
+    int launches = results.settings().ownJvmLaunches().measured();
     section.text(
         "### Hot, each directory in a JVM of its own%n%nAbove, one JVM's JIT compiles Lucene's"
             + " reading code for every contender; an application runs one directory. Here each runs"
             + " alone in a fresh JVM (%s of %.1f s), %s per contender, alternating; a launch's"
             + " figure is the median of its rounds.%n%n",
-        s.ownJvmRounds(),
-        s.hotMillis() / 1000.0,
+        results.settings().ownJvmRounds(),
+        results.settings().hotMillis() / 1000.0,
         launches == 1 ? "1 launch" : launches + " launches");
     section.table(table);
     for (Workload workload : OWN_JVM_WORKLOADS) {
@@ -174,35 +175,9 @@ final class GetAndSearchTables {
     section.text("\n").chart(chart);
   }
 
-  private static List<String> header(String first) {
-    List<String> header = new ArrayList<>(List.of(first));
-    OWN_JVM_WORKLOADS.forEach(workload -> header.add(workload + ", " + workload.unit));
-    return header;
-  }
-
   private void io() {
     if (results.starved() == null) {
       return;
-    }
-    List<String> header = new ArrayList<>(List.of("Directory (starved)"));
-    for (String what : List.of("get", "search")) {
-      header.addAll(
-          List.of(
-              "KiB read per " + what,
-              "faults per " + what,
-              "device reads per " + what,
-              "read queue depth, " + what + (what.equals("get") ? "s" : "es")));
-    }
-    Table table = new Table(header);
-    for (DirectoryKind kind : KINDS) {
-      List<String> row = new ArrayList<>(List.of(kind.toString()));
-      for (Workload w : List.of(Workload.GET_BY_ID, Workload.SEARCH)) {
-        row.add(number("%,.1f", results.io(w, kind, io -> io.bytesRead() / 1024)));
-        row.add(number("%.2f", results.io(w, kind, IoCost::majorFaults)));
-        row.add(number("%.2f", results.io(w, kind, IoCost::deviceReads)));
-        row.add(number("%.2f", results.io(w, kind, IoCost::readQueueDepth)));
-      }
-      table.row(row);
     }
     section.text(
         """
@@ -215,23 +190,30 @@ final class GetAndSearchTables {
         average number of reads in flight. n/a where the index is not on a block device.
 
         """);
-    section.table(table);
+    section.table(
+        Table.of(
+            "Directory (starved)",
+            KINDS,
+            cost("KiB read per get", "%,.1f", GET_BY_ID, KIB),
+            cost("faults per get", "%.2f", GET_BY_ID, IoCost::majorFaults),
+            cost("device reads per get", "%.2f", GET_BY_ID, IoCost::deviceReads),
+            cost("read queue depth, gets", "%.2f", GET_BY_ID, IoCost::readQueueDepth),
+            cost("KiB read per search", "%,.1f", SEARCH, KIB),
+            cost("faults per search", "%.2f", SEARCH, IoCost::majorFaults),
+            cost("device reads per search", "%.2f", SEARCH, IoCost::deviceReads),
+            cost("read queue depth, searches", "%.2f", SEARCH, IoCost::readQueueDepth)));
     // The device's reads per get and per search; the bytes read where it is not counted.
-    boolean counted =
-        Double.isFinite(results.io(Workload.GET_BY_ID, KINDS.get(0), IoCost::deviceReads));
-    ToDoubleFunction<IoCost> metric = counted ? IoCost::deviceReads : io -> io.bytesRead() / 1024;
+    boolean counted = Double.isFinite(results.io(GET_BY_ID, KINDS.get(0), IoCost::deviceReads));
+    ToDoubleFunction<IoCost> metric = counted ? IoCost::deviceReads : KIB;
     String unit = counted ? "device reads" : "KiB read";
     section.chart(
-        new Chart("Storage reads per operation, starved")
-            .axes("", unit + " per operation (median, logarithmic)")
-            .categories(KINDS)
+        chart("Storage reads per operation, starved", unit + " per operation (median, logarithmic)")
             .bars(
                 unit + " per get",
-                KINDS.stream().map(k -> results.io(Workload.GET_BY_ID, k, metric)).toList())
+                KINDS.stream().map(k -> results.io(GET_BY_ID, k, metric)).toList())
             .bars(
                 unit + " per search",
-                KINDS.stream().map(k -> results.io(Workload.SEARCH, k, metric)).toList())
-            .logarithmic());
+                KINDS.stream().map(k -> results.io(SEARCH, k, metric)).toList()));
   }
 
   private void details() {
@@ -252,15 +234,14 @@ final class GetAndSearchTables {
           "Hot, " + w + ", each directory in a JVM of its own, per launch",
           Table.rounds(results.ownJvm().get(w), "Directory", w.unit));
     }
-    Starved starved = results.starved();
-    if (starved != null) {
+    if (results.starved() != null) {
       section.detail(
           format(
               "Starved case: cgroups %s, cap %d MiB, peak use %s.%n",
-              starved.cgroups(),
+              results.starved().cgroups(),
               results.settings().capBytes() >> 20,
-              Table.mebibytes(starved.peakBytes())));
-      starved.notes().forEach(note -> section.detail("Measuring JVM " + note + "\n"));
+              Table.mebibytes(results.starved().peakBytes())));
+      results.starved().notes().forEach(note -> section.detail("Measuring JVM " + note + "\n"));
       section.detail("\n");
     }
   }

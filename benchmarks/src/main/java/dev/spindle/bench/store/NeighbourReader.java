@@ -15,13 +15,7 @@ import java.util.concurrent.TimeUnit;
  * does not stay cached between two passes, but is read twice often enough that the kernel counts
  * its pages as in use, as it would the data of another service on the same node.
  */
-final class NeighbourReader implements Closeable {
-
-  private final Process shell;
-
-  private NeighbourReader(Process shell) {
-    this.shell = shell;
-  }
+record NeighbourReader(Process shell) implements Closeable {
 
   /** Writes the file the neighbour reads: {@code bytes} of random data. */
   static void writeFile(Path file, long bytes) throws IOException {

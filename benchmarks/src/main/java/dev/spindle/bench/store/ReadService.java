@@ -19,11 +19,9 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * The read workloads over one index, through a reader per directory kind opened before any clock
- * starts and kept open, as a node keeps its searchers: the same wherever they run (in the
- * benchmark's JVM, alone in a fresh JVM, or starved in a memory cgroup). The same ids, search terms
- * and fetch hits everywhere, from the seed the index was built with. Each run starts every thread
- * at a new place in the ids and queries: replaying in the measured part what the warm-up just read
- * would find it cached and flatter the directories that got through fewer during the warm-up.
+ * starts and kept open, as a node keeps its searchers, with the same ids, terms and fetch hits
+ * wherever they run. Each run starts every thread at a new place in the ids and queries: replaying
+ * what the warm-up just read would find it cached and flatter the directories that read less.
  */
 public final class ReadService implements Reads {
 

@@ -22,10 +22,7 @@ public interface Reads extends Closeable {
   Outcome starved(Workload workload, DirectoryKind kind, long warmupMillis, long millis)
       throws IOException;
 
-  /**
-   * What the index's device can do for reads of {@code blockBytes} by {@code method}, at a queue
-   * depth of {@link ReadService#PROBE_THREADS}.
-   */
+  /** What the index's device can do for reads of {@code blockBytes} by {@code method}. */
   DeviceProbe.Result probe(DeviceProbe.Method method, int blockBytes, long millis)
       throws IOException;
 

@@ -13,7 +13,6 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -29,9 +28,9 @@ import org.apache.lucene.util.BytesRef;
  * hundred kilobytes spread over the whole dictionary, and the top hits of random searches found
  * once, which a fetch phase reads with no clock running for the search. Doc ids are the same
  * through every directory, since all readers open the same commit. The query cache is off, so that
- * every search reads the index. Immutable; each operation is one thread's.
+ * every search reads the index.
  */
-final class Searches {
+record Searches(List<Term> terms, List<int[]> fetchHits) {
 
   /** The hits of a search request, whose stored fields it reads. */
   static final int HITS = 10;
@@ -41,14 +40,6 @@ final class Searches {
 
   private static final String FIELD = "body";
   private static final int MAX_CLAUSES = 3;
-
-  private final List<Term> terms;
-  private final List<int[]> fetchHits;
-
-  private Searches(List<Term> terms, List<int[]> fetchHits) {
-    this.terms = List.copyOf(terms);
-    this.fetchHits = List.copyOf(fetchHits);
-  }
 
   /**
    * Samples up to {@code termCount} terms of the largest segment whose document frequency is
@@ -62,14 +53,13 @@ final class Searches {
             .map(LeafReaderContext::reader)
             .max(Comparator.comparingInt(LeafReader::maxDoc))
             .orElseThrow(() -> new IllegalArgumentException("empty index: " + reader));
-    Terms field = largest.terms(FIELD);
     int minDocFreq = Math.max(2, largest.maxDoc() / 20_000);
     int maxDocFreq = largest.maxDoc() / 10;
     // Reservoir sampling: one pass over the dictionary, every eligible term equally likely.
     SplittableRandom random = new SplittableRandom(seed);
     List<Term> sample = new ArrayList<>(termCount);
     long eligible = 0;
-    TermsEnum termsEnum = field.iterator();
+    TermsEnum termsEnum = largest.terms(FIELD).iterator();
     for (BytesRef term = termsEnum.next(); term != null; term = termsEnum.next()) {
       if (termsEnum.docFreq() < minDocFreq || termsEnum.docFreq() > maxDocFreq) {
         continue;
@@ -84,17 +74,16 @@ final class Searches {
         }
       }
     }
-    Searches terms = new Searches(sample, List.of());
     IndexSearcher searcher = searcher(reader);
     SplittableRandom fetchRandom = new SplittableRandom(seed + 1);
     List<int[]> hits = new ArrayList<>(fetches);
     while (hits.size() < fetches) {
-      ScoreDoc[] top = searcher.search(terms.randomQuery(fetchRandom), FETCH_HITS).scoreDocs;
+      ScoreDoc[] top = searcher.search(randomQuery(sample, fetchRandom), FETCH_HITS).scoreDocs;
       if (top.length == FETCH_HITS) {
         hits.add(docs(top));
       }
     }
-    return new Searches(sample, hits);
+    return new Searches(List.copyOf(sample), List.copyOf(hits));
   }
 
   /** One search request after the other, from {@code seed}: returns the sum of the hits' ids. */
@@ -103,7 +92,7 @@ final class Searches {
     StoredFields storedFields = reader.storedFields();
     SplittableRandom random = new SplittableRandom(seed);
     return () -> {
-      Query query = randomQuery(random);
+      Query query = randomQuery(terms, random);
       ScoreDoc[] top = searcher.search(query, HITS).scoreDocs;
       if (top.length == 0) {
         // Every query term was sampled from the index, so every query has hits.
@@ -150,7 +139,7 @@ final class Searches {
   }
 
   /** A disjunction of one to three of the sampled terms, as a user's short query. */
-  private Query randomQuery(SplittableRandom random) {
+  private static Query randomQuery(List<Term> terms, SplittableRandom random) {
     int clauses = 1 + random.nextInt(MAX_CLAUSES);
     BooleanQuery.Builder query = new BooleanQuery.Builder();
     for (int i = 0; i < clauses; i++) {

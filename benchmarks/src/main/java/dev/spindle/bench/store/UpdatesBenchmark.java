@@ -1,17 +1,19 @@
 package dev.spindle.bench.store;
 
-import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
-import static dev.spindle.bench.report.Table.number;
 import static dev.spindle.bench.store.DirectoryKind.CONTENDERS;
 import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
 import static dev.spindle.bench.store.DirectoryKind.NIOFS;
 import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
+import static dev.spindle.bench.store.Outcome.rate;
+import static dev.spindle.bench.store.Outcome.ratio;
+import static dev.spindle.bench.store.WriteService.GEONAMES_SEED;
 
 import dev.spindle.bench.Benchmark;
 import dev.spindle.bench.Mode;
+import dev.spindle.bench.corpus.Corpus;
 import dev.spindle.bench.corpus.ExternalIds;
 import dev.spindle.bench.corpus.GeonamesRows;
 import dev.spindle.bench.corpus.IndexShape;
@@ -30,7 +32,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * Updates with external ids on small documents, hot and starved: the workload a hybrid directory
@@ -76,20 +82,14 @@ public final class UpdatesBenchmark implements Benchmark {
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
     long warmupMillis = mode.pick(2_000L, 5_000L);
     long millis = mode.pick(3_000L, 10_000L);
-    GeonamesRows rows = GeonamesRows.build(100_000, GeonamesDocuments.SEED);
-    rows.write(workDir.resolve("rows.tsv"));
+    GeonamesRows rows = GeonamesRows.build(100_000, GEONAMES_SEED);
+    Path rowsFile = workDir.resolve("rows.tsv");
+    rows.write(rowsFile);
     Path index = workDir.resolve("base");
-    IndexShape shape =
-        GeonamesDocuments.buildIndex(
-            index, baseDocs, new ExternalIds(GeonamesDocuments.SEED), rows);
+    IndexShape shape = buildIndex(index, baseDocs, rows);
     WriteService.Setup setup =
         new WriteService.Setup(
-            index,
-            workDir.resolve("rows.tsv"),
-            workDir,
-            baseDocs,
-            RAM_BUFFER_MB,
-            GeonamesDocuments.SEED + 1);
+            index, rowsFile, workDir, baseDocs, RAM_BUFFER_MB, GEONAMES_SEED + 1);
     Section section = new Section("Updates with external ids, hot and starved");
     section.text(
         """
@@ -123,6 +123,25 @@ public final class UpdatesBenchmark implements Benchmark {
       section.text("**The starved case was not measured:** " + e.getMessage() + ".\n\n");
     }
     return report(section, hot, starved, capBytes);
+  }
+
+  /** Indexes document {@code i} under the {@code i}th existing id, row {@code i}. */
+  private static IndexShape buildIndex(Path path, int docCount, GeonamesRows rows)
+      throws IOException {
+    long start = System.nanoTime();
+    ExternalIds ids = new ExternalIds(GEONAMES_SEED);
+    try (Directory directory = FSDirectory.open(path)) {
+      IndexWriterConfig config = Corpus.writerConfig().setRAMBufferSizeMB(64);
+      try (IndexWriter writer = new IndexWriter(directory, config)) {
+        for (int i = 0; i < docCount; i++) {
+          Document doc =
+              WriteService.geonamesDocument(ids.existing(i), rows, i % rows.rowCount(), i);
+          writer.addDocument(doc);
+        }
+      }
+      Progress.log("updates: indexed in %.1f s into %s", (System.nanoTime() - start) / 1e9, path);
+      return IndexShape.of(directory);
+    }
   }
 
   private static Case measure(
@@ -159,20 +178,14 @@ public final class UpdatesBenchmark implements Benchmark {
         Table.of(
             "Directory",
             CONTENDERS,
-            column("hot, " + UNIT, k -> number("%,.0f", hot.median(k))),
-            column("vs MMapDirectory", k -> number("%.3fx", hot.medianRatio(k, MMAP))),
-            column(
-                format("starved (%d MiB cap), %s", capBytes >> 20, UNIT),
-                k -> number("%,.0f", starved.median(k))),
-            column("vs MMapDirectory", k -> number("%.3fx", starved.medianRatio(k, MMAP))),
-            column("vs NIOFSDirectory", k -> number("%.3fx", starved.medianRatio(k, NIOFS))),
-            column(
-                "KiB read per write",
-                k -> cost("%,.1f", starvedTrials, k, io -> io.bytesRead() / 1024)),
-            column(
-                "device reads per write", k -> cost("%.2f", starvedTrials, k, IoCost::deviceReads)),
-            column(
-                "read queue depth", k -> cost("%.2f", starvedTrials, k, IoCost::readQueueDepth))));
+            rate("hot, " + UNIT, hot),
+            ratio("vs MMapDirectory", hot, MMAP),
+            rate(format("starved (%d MiB cap), %s", capBytes >> 20, UNIT), starved),
+            ratio("vs MMapDirectory", starved, MMAP),
+            ratio("vs NIOFSDirectory", starved, NIOFS),
+            Outcome.cost("KiB read per write", "%,.1f", starvedTrials, Outcome.KIB),
+            Outcome.cost("device reads per write", "%.2f", starvedTrials, IoCost::deviceReads),
+            Outcome.cost("read queue depth", "%.2f", starvedTrials, IoCost::readQueueDepth)));
     section.ratios("Hot:\n\n", hot, HOT);
     section.detail("Hot, per measured round", Table.rounds(hot, "Directory", UNIT));
     Chart chart =
@@ -191,13 +204,5 @@ public final class UpdatesBenchmark implements Benchmark {
       chart.bars(format("starved (%d MiB cap)", capBytes >> 20), starved.medians());
     }
     return section.text("\n").chart(chart);
-  }
-
-  private static String cost(
-      String pattern,
-      Trials<DirectoryKind, Outcome> trials,
-      DirectoryKind k,
-      ToDoubleFunction<IoCost> cost) {
-    return number(pattern, Outcome.medianCost(trials, k, cost));
   }
 }

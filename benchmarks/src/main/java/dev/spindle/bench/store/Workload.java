@@ -14,20 +14,11 @@ import dev.spindle.bench.corpus.Gets;
 import dev.spindle.bench.report.Ratio;
 import java.util.List;
 
-/**
- * What the get-and-search benchmark measures, each against every directory, and the targets each is
- * judged by: the one place they are declared.
- */
+/** What the get-and-search benchmark measures against every directory, and the targets. */
 public enum Workload {
-  /**
-   * A get by id: the id looked up with {@code seekExact}, newest segment first, then the stored
-   * fields of the document found loaded. One in ten ids does not exist.
-   */
+  /** An id looked up with {@code seekExact}, newest segment first, then its stored fields. */
   GET_BY_ID("get by id", "gets/s", 1, starved(2.0, 2.5)),
-  /**
-   * A search request: a disjunction of one to three body terms, its top {@value Searches#HITS} hits
-   * by score, and the stored fields of each hit.
-   */
+  /** A disjunction of 1-3 body terms, its top {@value Searches#HITS} hits and their fields. */
   SEARCH("search", "searches/s", 1, starved(1.5, Double.NaN)),
   /** The fetch phase of a search: the stored fields of its top hits, one after the other. */
   FETCH("fetch phase, plain", "docs/s", Searches.FETCH_HITS, List.of()),
@@ -38,14 +29,13 @@ public enum Workload {
   MULTI_GET("multi-get, plain", "ids/s", Gets.MULTI_GET_IDS, List.of()),
   /**
    * {@link #MULTI_GET} the Lucene 10 way: {@code prepareSeekExact} for every id on every segment,
-   * then the seeks, then {@code StoredFields.prefetch} for every document found, then the reads.
+   * the seeks, {@code StoredFields.prefetch} for every document found, then the reads.
    */
   MULTI_GET_PREFETCH(
       "multi-get, prefetching", "ids/s", Gets.MULTI_GET_IDS, starved(4.0, Double.NaN)),
   /**
-   * {@link #GET_BY_ID} while another process in the same memory cgroup reads a file of the cap's
-   * size over and over: the page cache shared with other work. Starved only. The two advice tables
-   * of HybridDirectory are set against each other here, where the choice between them is made.
+   * {@link #GET_BY_ID}, starved only, while another process in the cgroup reads a file of the cap's
+   * size over and over; where HybridDirectory's two advice tables are chosen between.
    */
   GET_BY_ID_SHARED_CACHE(
       "get by id, cache shared with a reader of another file",
@@ -55,26 +45,6 @@ public enum Workload {
           Ratio.atLeast(HYBRID, NIOFS, 1.0),
           Ratio.of(HYBRID_MGLRU_ADVICE, NIOFS),
           Ratio.of(HYBRID, HYBRID_MGLRU_ADVICE)));
-
-  /**
-   * Hot: HybridDirectory must not lose to MMapDirectory where the index fits, by any margin on
-   * single gets and searches, by at most 3% on the batches; the pool's wrapper set against the
-   * default, which leaves Lucene's inputs unwrapped.
-   */
-  List<Ratio<DirectoryKind>> hot() {
-    return List.of(
-        Ratio.atLeast(HYBRID, MMAP, this == GET_BY_ID || this == SEARCH ? 1.0 : 0.97),
-        Ratio.of(HYBRID_POOL, HYBRID));
-  }
-
-  /** Hot, each directory in a JVM of its own: the same targets, and the peers for context. */
-  List<Ratio<DirectoryKind>> ownJvm() {
-    return List.of(
-        hot().get(0),
-        hot().get(1),
-        Ratio.of(HYBRID, ELASTICSEARCH_HYBRIDFS),
-        Ratio.of(HYBRID, OPENSEARCH_HYBRIDFS));
-  }
 
   /** The least share of the device's limit that HybridDirectory's starved prefetching reaches. */
   static final double DEVICE_LIMIT_TARGET = 0.5;
@@ -91,6 +61,25 @@ public enum Workload {
     this.unit = unit;
     this.itemsPerOperation = itemsPerOperation;
     this.starved = starved;
+  }
+
+  /**
+   * Hot: HybridDirectory must not lose to MMapDirectory, by any margin on single gets and searches,
+   * by at most 3% on the batches; the pool's wrapper against the default's unwrapped inputs.
+   */
+  List<Ratio<DirectoryKind>> hot() {
+    return List.of(
+        Ratio.atLeast(HYBRID, MMAP, this == GET_BY_ID || this == SEARCH ? 1.0 : 0.97),
+        Ratio.of(HYBRID_POOL, HYBRID));
+  }
+
+  /** Hot, each directory in a JVM of its own: the same targets, and the peers for context. */
+  List<Ratio<DirectoryKind>> ownJvm() {
+    return List.of(
+        hot().get(0),
+        hot().get(1),
+        Ratio.of(HYBRID, ELASTICSEARCH_HYBRIDFS),
+        Ratio.of(HYBRID, OPENSEARCH_HYBRIDFS));
   }
 
   /**

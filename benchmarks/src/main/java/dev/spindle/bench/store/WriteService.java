@@ -15,6 +15,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -24,15 +30,18 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * The writes of the indexing and update benchmarks, in a trial JVM. Indexing applies the drawn
- * updates (Europarl speeches, {@code updateDocument} for every id) to a fresh copy of the base
- * index per trial. Updates write geonames rows into the base index (4 in 10 update a base document,
- * the rest add new ids) for a time, and roll back, so every trial starts from the same index. One
- * thread, as an engine applies the writes of one shard.
+ * The writes of the indexing and update benchmarks, in a trial JVM, from one thread, as an engine
+ * applies the writes of one shard. Indexing applies the drawn updates (Europarl speeches, {@code
+ * updateDocument} for every id) to a fresh copy of the base index per trial. Updates write geonames
+ * rows into the base index (4 in 10 update a base document, the rest add new ids) for a time, and
+ * roll back, so every trial starts from the same index.
  */
 public final class WriteService implements Writes {
 
   static final double EXISTING_FRACTION = 0.4;
+
+  /** The seed of the geonames rows and of the base index's ids. */
+  static final long GEONAMES_SEED = 0x6E0_4A3E5L;
 
   /**
    * The base index (only read by indexing), the drawn updates or the rows, where copies go, the
@@ -93,9 +102,9 @@ public final class WriteService implements Writes {
     if (rows == null) {
       rows = GeonamesRows.read(setup.data());
     }
+    IndexWriterConfig config = Corpus.writerConfig().setRAMBufferSizeMB(setup.ramBufferMb());
     try (Directory directory = kind.open(setup.index());
-        Writer writer =
-            new Writer(directory, GeonamesDocuments.writerConfig(setup.ramBufferMb()))) {
+        Writer writer = new Writer(directory, config)) {
       long[] newIds = {setup.baseDocs()};
       writeFor(writer, newIds, warmupMillis);
       StorageCounters.Sample before = counters.sample();
@@ -106,18 +115,40 @@ public final class WriteService implements Writes {
   }
 
   private long writeFor(Writer writer, long[] newIds, long millis) throws IOException {
-    ExternalIds ids = new ExternalIds(GeonamesDocuments.SEED);
+    ExternalIds ids = new ExternalIds(GEONAMES_SEED);
     long deadline = System.nanoTime() + millis * 1_000_000L;
     long writes = 0;
     for (; System.nanoTime() < deadline; writes++) {
       boolean exists = random.nextDouble() < EXISTING_FRACTION;
       long ordinal = exists ? random.nextInt(setup.baseDocs()) : newIds[0]++;
       String id = ids.existing(ordinal);
-      Document doc =
-          GeonamesDocuments.newDocument(id, rows, random.nextInt(rows.rowCount()), ordinal);
+      Document doc = geonamesDocument(id, rows, random.nextInt(rows.rowCount()), ordinal);
       writer.write(id, exists, doc, exists == false);
     }
     return writes;
+  }
+
+  /**
+   * Row {@code row} under {@code id}, as write number {@code seqNo}, shaped as Elasticsearch
+   * indexes it: a stored keyword {@code _id}, the eight columns as keywords with doc values, the
+   * row as stored source, and the sequence number and version: so small that the id lookup, not
+   * analysis, is what a write costs.
+   */
+  static Document geonamesDocument(String id, GeonamesRows rows, int row, long seqNo) {
+    Document doc = new Document();
+    doc.add(new StringField(Corpus.ID_FIELD, id, Field.Store.YES));
+    int last = GeonamesRows.FIELDS.size() - 1;
+    for (int field = 0; field <= last; field++) {
+      BytesRef value = new BytesRef(rows.data(), rows.start(row, field), rows.length(row, field));
+      doc.add(new KeywordField(GeonamesRows.FIELDS.get(field), value, Field.Store.NO));
+    }
+    int start = rows.start(row, 0);
+    int end = rows.start(row, last) + rows.length(row, last);
+    doc.add(new StoredField("_source", new BytesRef(rows.data(), start, end - start)));
+    doc.add(new LongPoint("_seq_no", seqNo));
+    doc.add(new NumericDocValuesField("_seq_no", seqNo));
+    doc.add(new NumericDocValuesField("_version", 1));
+    return doc;
   }
 
   /**
@@ -137,9 +168,7 @@ public final class WriteService implements Writes {
       this.lookup = new IdLookup(reader);
     }
 
-    /**
-     * Looks {@code id} up (a base id is visible in every reader, a new one in none), then writes.
-     */
+    /** Looks {@code id} up (a base id is in every reader, a new one in none), then writes. */
     void write(String id, boolean exists, Document doc, boolean add) throws IOException {
       int found = lookup.find(new BytesRef(id));
       if ((found >= 0) != exists) {
