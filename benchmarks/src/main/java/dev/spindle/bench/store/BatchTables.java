@@ -54,6 +54,15 @@ record BatchTables(Results results, Section section) {
                     limit.describe(
                         DeviceProbe.Method.POSITIONAL_READS,
                         "HybridDirectory's KiB per document (" + workload + ")")));
+    section.text(
+        "%n- **Read mechanisms** for the same blocks (HybridDirectory's KiB per document, fetch"
+            + " phase, prefetching) from the workload's %d threads: what a prefetch could build on."
+            + " A batch announces 32 blocks, then reads them.%n",
+        ReadService.THREADS);
+    results
+        .starved()
+        .mechanisms()
+        .forEach((method, result) -> section.text(result.describe(method, "the same blocks")));
     section.text("\n");
   }
 

@@ -38,23 +38,41 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class DeviceProbe {
 
-  /** How the probe reads a block: the mapped path, or the device's own limit. */
+  /**
+   * How the probe reads a block: the mapped path, the device's own limit, or a batch of blocks
+   * announced by a prefetch mechanism before they are read, as a batch of gets announces its
+   * documents.
+   */
   enum Method {
-    /** One byte of each block touched through a mapping advised {@code RANDOM}: a page fault. */
-    PAGE_FAULTS("page faults through a `RANDOM` mapping"),
+    /** One byte of each page of each block touched through a mapping advised {@code RANDOM}. */
+    PAGE_FAULTS("page faults through a `RANDOM` mapping", 1),
     /** Each block read whole with one positional read ({@code pread}) into the page cache. */
-    POSITIONAL_READS("positional reads (`pread`)");
+    POSITIONAL_READS("positional reads (`pread`)", 1),
+    /**
+     * Lucene's own prefetch of a mapped input ({@code madvise(MADV_WILLNEED)} of what is not
+     * resident) on each block of a batch, then page faults that find the pages read or in flight.
+     */
+    MADVISE_BATCHES(
+        "`IndexInput.prefetch` (`madvise(MADV_WILLNEED)`) of batches of 32 on a `RANDOM`"
+            + " mapping, then page faults",
+        BATCH);
 
     final String description;
+    final int batch;
 
-    Method(String description) {
+    Method(String description, int batch) {
       this.description = description;
+      this.batch = batch;
     }
   }
 
-  /** Reads {@code bytes} at {@code offset} of file {@code file}; from many threads at once. */
-  @FunctionalInterface
-  private interface Read {
+  /** Blocks a batch announces before it reads them. */
+  static final int BATCH = 32;
+
+  /** Announces or reads {@code bytes} at {@code offset} of file {@code file}; from many threads. */
+  private interface Access {
+    void prefetch(int file, long offset, int bytes) throws IOException;
+
     long read(int file, long offset, int bytes) throws IOException;
   }
 
@@ -95,10 +113,10 @@ public final class DeviceProbe {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
       List<String> files = indexFiles(index);
-      Read read =
-          method == Method.PAGE_FAULTS
-              ? mapped(index, files, resources)
-              : positional(index, files, resources);
+      Access access =
+          method == Method.POSITIONAL_READS
+              ? positional(index, files, resources)
+              : mapped(index, files, resources);
       List<long[]> order = new ArrayList<>();
       for (int file = 0; file < files.size(); file++) {
         long blocks = Files.size(index.resolve(files.get(file))) / blockBytes;
@@ -114,10 +132,19 @@ public final class DeviceProbe {
       Callable<Long> reader =
           () -> {
             long sum = 0;
-            for (int i = cursor.getAndIncrement();
-                i < order.size() && System.nanoTime() < deadline;
-                i = cursor.getAndIncrement()) {
-              sum += read.read((int) order.get(i)[0], order.get(i)[1], blockBytes);
+            for (int first = cursor.getAndAdd(method.batch);
+                first < order.size() && System.nanoTime() < deadline;
+                first = cursor.getAndAdd(method.batch)) {
+              List<long[]> batch =
+                  order.subList(first, Math.min(order.size(), first + method.batch));
+              if (method.batch > 1) {
+                for (long[] block : batch) {
+                  access.prefetch((int) block[0], block[1], blockBytes);
+                }
+              }
+              for (long[] block : batch) {
+                sum += access.read((int) block[0], block[1], blockBytes);
+              }
             }
             return sum;
           };
@@ -126,8 +153,8 @@ public final class DeviceProbe {
       }
       StorageCounters.Sample used = counters.sample().minus(before);
       double seconds = (System.nanoTime() - start) / 1e9;
-      // The cursor ran one past the last read of each thread.
-      long reads = Math.min(order.size(), cursor.get() - threads);
+      // The cursor ran one batch past the last batch of each thread.
+      long reads = Math.min(order.size(), cursor.get() - (long) threads * method.batch);
       return new Result(
           used.readsPerSecond(),
           used.kibPerRead(),
@@ -160,7 +187,7 @@ public final class DeviceProbe {
     return names;
   }
 
-  private static Read mapped(Path index, List<String> names, List<Closeable> resources)
+  private static Access mapped(Path index, List<String> names, List<Closeable> resources)
       throws IOException {
     MMapDirectory directory = new MMapDirectory(index);
     resources.add(directory);
@@ -171,10 +198,24 @@ public final class DeviceProbe {
       resources.add(0, input);
       files.add(input.randomAccessSlice(0, input.length()));
     }
-    return (file, offset, bytes) -> files.get(file).readByte(offset);
+    return new Access() {
+      @Override
+      public void prefetch(int file, long offset, int bytes) throws IOException {
+        files.get(file).prefetch(offset, bytes);
+      }
+
+      @Override
+      public long read(int file, long offset, int bytes) throws IOException {
+        long sum = 0;
+        for (long page = offset; page < offset + bytes; page += 4096) {
+          sum += files.get(file).readByte(page);
+        }
+        return sum;
+      }
+    };
   }
 
-  private static Read positional(Path index, List<String> names, List<Closeable> resources)
+  private static Access positional(Path index, List<String> names, List<Closeable> resources)
       throws IOException {
     List<FileChannel> files = new ArrayList<>();
     for (String name : names) {
@@ -182,14 +223,22 @@ public final class DeviceProbe {
       resources.add(files.getLast());
     }
     ThreadLocal<ByteBuffer> buffers = new ThreadLocal<>();
-    return (file, offset, bytes) -> {
-      ByteBuffer buffer = buffers.get();
-      if (buffer == null || buffer.capacity() < bytes) {
-        buffer = ByteBuffer.allocateDirect(bytes);
-        buffers.set(buffer);
+    return new Access() {
+      @Override
+      public void prefetch(int file, long offset, int bytes) {
+        throw new UnsupportedOperationException("positional reads do not prefetch");
       }
-      buffer.clear().limit(bytes);
-      return files.get(file).read(buffer, offset);
+
+      @Override
+      public long read(int file, long offset, int bytes) throws IOException {
+        ByteBuffer buffer = buffers.get();
+        if (buffer == null || buffer.capacity() < bytes) {
+          buffer = ByteBuffer.allocateDirect(bytes);
+          buffers.set(buffer);
+        }
+        buffer.clear().limit(bytes);
+        return files.get(file).read(buffer, offset);
+      }
     };
   }
 }

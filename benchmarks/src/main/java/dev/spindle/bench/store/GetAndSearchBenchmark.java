@@ -189,7 +189,8 @@ public final class GetAndSearchBenchmark implements Benchmark {
       jvms.reclaimPageCache();
       Reads prober = jvms.on(KINDS.get(0));
       DeviceProbe.Result probe =
-          prober.probe(DeviceProbe.Method.PAGE_FAULTS, 4096, s.measureMillis());
+          prober.probe(
+              DeviceProbe.Method.PAGE_FAULTS, ReadService.PROBE_THREADS, 4096, s.measureMillis());
       Map<Workload, Trials<DirectoryKind, Outcome>> trials = new EnumMap<>(Workload.class);
       for (Workload w : Workload.values()) {
         trials.put(
@@ -201,18 +202,36 @@ public final class GetAndSearchBenchmark implements Benchmark {
                 Outcome::rate));
       }
       Map<Workload, DeviceProbe.Result> limits = new EnumMap<>(Workload.class);
+      Map<DeviceProbe.Method, DeviceProbe.Result> mechanisms =
+          new EnumMap<>(DeviceProbe.Method.class);
       for (Workload w : List.of(Workload.FETCH_PREFETCH, Workload.MULTI_GET_PREFETCH)) {
         // One positional read per document, of what HybridDirectory read per document.
         double bytes = trials.get(w).median(HYBRID, o -> o.io().bytesRead());
         int block = (int) Math.max(4096, Math.ceil(bytes / 4096) * 4096);
         ChildJvm.of(prober).reclaimPageCache();
-        limits.put(w, prober.probe(DeviceProbe.Method.POSITIONAL_READS, block, s.measureMillis()));
+        limits.put(
+            w,
+            prober.probe(
+                DeviceProbe.Method.POSITIONAL_READS,
+                ReadService.PROBE_THREADS,
+                block,
+                s.measureMillis()));
+        // How each mechanism reads the fetch phase's documents from the workload's threads.
+        for (DeviceProbe.Method method :
+            w == Workload.FETCH_PREFETCH
+                ? DeviceProbe.Method.values()
+                : new DeviceProbe.Method[0]) {
+          ChildJvm.of(prober).reclaimPageCache();
+          mechanisms.put(
+              method, prober.probe(method, ReadService.THREADS, block, s.measureMillis()));
+        }
       }
       List<String> notes = new ArrayList<>();
       for (Reads jvm : jvms.all()) {
         jvm.notes().forEach(note -> notes.add(jvm + ": " + note));
       }
-      return new Starved(trials, probe, limits, jvms.cgroups(), jvms.peakBytes(), notes);
+      return new Starved(
+          trials, probe, limits, mechanisms, jvms.cgroups(), jvms.peakBytes(), notes);
     } finally {
       Files.deleteIfExists(neighbourFile);
     }

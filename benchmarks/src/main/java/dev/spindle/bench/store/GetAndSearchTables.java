@@ -36,13 +36,14 @@ record GetAndSearchTables(Results results, Section section) {
 
   /**
    * The starved trials per workload, the page-fault probe, the positional-read probe per batch
-   * workload (one read of HybridDirectory's bytes per document), the cgroups, their peak use and
-   * notes.
+   * workload (one read of HybridDirectory's bytes per document), each read mechanism's probe of the
+   * fetch phase's documents from the workload's threads, the cgroups, their peak use and notes.
    */
   record Starved(
       Map<Workload, Trials<DirectoryKind, Outcome>> trials,
       DeviceProbe.Result probe,
       Map<Workload, DeviceProbe.Result> limits,
+      Map<DeviceProbe.Method, DeviceProbe.Result> mechanisms,
       String cgroups,
       long peakBytes,
       List<String> notes) {}

@@ -105,9 +105,9 @@ public final class ReadService implements Reads {
   }
 
   @Override
-  public DeviceProbe.Result probe(DeviceProbe.Method method, int blockBytes, long millis)
-      throws IOException {
-    return DeviceProbe.run(setup.index(), counters, method, PROBE_THREADS, blockBytes, millis);
+  public DeviceProbe.Result probe(
+      DeviceProbe.Method method, int threads, int blockBytes, long millis) throws IOException {
+    return DeviceProbe.run(setup.index(), counters, method, threads, blockBytes, millis);
   }
 
   /** The page reclaim HybridDirectory detected, or {@code ?} if it is not open here. */

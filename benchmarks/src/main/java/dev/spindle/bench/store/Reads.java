@@ -22,8 +22,8 @@ public interface Reads extends Closeable {
   Outcome starved(Workload workload, DirectoryKind kind, long warmupMillis, long millis)
       throws IOException;
 
-  /** What the index's device can do for reads of {@code blockBytes} by {@code method}. */
-  DeviceProbe.Result probe(DeviceProbe.Method method, int blockBytes, long millis)
+  /** What the device can do for reads of {@code blockBytes} by {@code method} from threads. */
+  DeviceProbe.Result probe(DeviceProbe.Method method, int threads, int blockBytes, long millis)
       throws IOException;
 
   /** Lines for the report's details. */
