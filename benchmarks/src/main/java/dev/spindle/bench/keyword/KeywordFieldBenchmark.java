@@ -1,5 +1,9 @@
 package dev.spindle.bench.keyword;
 
+import static dev.spindle.bench.keyword.KeywordSetup.KEYWORD_FIELD;
+import static dev.spindle.bench.keyword.KeywordSetup.KEYWORD_FIELD_BYTES;
+import static dev.spindle.bench.keyword.KeywordSetup.SPINDLE_BYTES;
+import static dev.spindle.bench.keyword.KeywordSetup.SPINDLE_STRING;
 import static dev.spindle.bench.report.Table.format;
 
 import dev.spindle.bench.Benchmark;
@@ -38,50 +42,66 @@ public final class KeywordFieldBenchmark implements Benchmark {
   /** The ratios with a target, and two without one, for context. */
   private static final List<Ratio<KeywordSetup>> TARGETS =
       List.of(
-          Ratio.atLeast(KeywordSetup.SPINDLE_STRING, BASELINE, 1.15),
-          Ratio.atLeast(KeywordSetup.SPINDLE_STRING, KeywordSetup.KEYWORD_FIELD, 1.0),
-          Ratio.atLeast(KeywordSetup.SPINDLE_BYTES, KeywordSetup.KEYWORD_FIELD, 1.1),
-          Ratio.of(KeywordSetup.SPINDLE_BYTES, KeywordSetup.KEYWORD_FIELD_BYTES),
-          Ratio.of(KeywordSetup.SPINDLE_BYTES, BASELINE));
+          Ratio.atLeast(SPINDLE_STRING, BASELINE, 1.15),
+          Ratio.atLeast(SPINDLE_STRING, KEYWORD_FIELD, 1.0),
+          Ratio.atLeast(SPINDLE_BYTES, KEYWORD_FIELD, 1.1),
+          Ratio.of(SPINDLE_BYTES, KEYWORD_FIELD_BYTES),
+          Ratio.of(SPINDLE_BYTES, BASELINE));
 
   @Override
   public String name() {
     return "keyword-field";
   }
 
+  /** One trial per setup and round: a fresh JVM, its JIT profile its own, warms up and measures. */
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
     Rounds rounds = mode.pick(new Rounds(0, 1), new Rounds(0, 5));
     int warmups = mode.pick(3, 5);
     int iterations = mode.pick(3, 5);
-    long iterationMillis = mode.pick(1_000L, 2_000L);
+    long millis = mode.pick(1_000L, 2_000L);
     Trials<KeywordSetup, Result> trials =
         RoundRobin.run(
             "keyword indexing",
             SETUPS,
             rounds,
-            setup -> trial(setup, warmups, iterations, iterationMillis),
+            setup -> {
+              try (Service jvm =
+                  ChildJvm.builder("the JVM indexing with " + setup)
+                      .jvmOptions(ChildJvm.options(1024))
+                      .start(Service.class, KeywordIndexing.class, setup)) {
+                return jvm.run(warmups, iterations, millis);
+              }
+            },
             Result::docsPerSecond);
-    return report(trials, setup(rounds, warmups, iterations, iterationMillis));
-  }
+    String setup =
+        format(
+            """
+            %,d geonames-like rows (UTF-8, tab-separated) with %d keyword columns of Europarl words,
+            cardinality 9 to unbounded; every column gets postings and sorted-set doc values, nothing
+            is stored. String setups decode each value from the row into a String first, as a JSON or
+            CSV parser hands values over; the bytes setups pass slices of the row. One thread indexes
+            into an in-memory index, flushing a segment every %,d documents, never merging.
+            Each trial is a JVM of its own per setup (%d warmup and %d measured iterations of %d s,
+            each on a new index); %s per setup.
 
-  /** One trial: a fresh JVM indexing with {@code setup}, its JIT profile its own. */
-  private static Result trial(KeywordSetup setup, int warmups, int iterations, long millis)
-      throws IOException {
-    try (Service jvm =
-        ChildJvm.builder("the JVM indexing with " + setup)
-            .jvmOptions(ChildJvm.options(1024))
-            .start(Service.class, KeywordIndexing.class, setup)) {
-      return jvm.run(warmups, iterations, millis);
-    }
+            """,
+            KeywordIndexing.ROWS,
+            GeonamesRows.FIELDS.size(),
+            KeywordIndexing.SEGMENT_DOCS,
+            warmups,
+            iterations,
+            millis / 1000,
+            rounds);
+    return report(trials, setup);
   }
 
   private static Section report(Trials<KeywordSetup, Result> trials, String setup) {
     Measurements<KeywordSetup> rates = trials.metric(Result::docsPerSecond);
     Measurements<KeywordSetup> cpuRates = trials.metric(Result::docsPerCpuSecond);
     Measurements<KeywordSetup> allocations = trials.metric(Result::bytesPerDoc);
-    double spindle = allocations.median(KeywordSetup.SPINDLE_BYTES);
-    double keyword = allocations.median(KeywordSetup.KEYWORD_FIELD);
+    double spindle = allocations.median(SPINDLE_BYTES);
+    double keyword = allocations.median(KEYWORD_FIELD);
     return new Section("Keyword fields: geonames-like indexing")
         .text(setup)
         .text("Documents per second, wall clock:\n\n")
@@ -97,14 +117,10 @@ public final class KeywordFieldBenchmark implements Benchmark {
                 + "Bytes allocated per document (the indexing thread's allocation counter,"
                 + " `getThreadAllocatedBytes` of the platform threading MBean; the flushes'"
                 + " allocations included):\n\n")
-        .table(Table.summary(allocations, "Setup", KeywordSetup.KEYWORD_FIELD, ALLOCATION_UNIT))
+        .table(Table.summary(allocations, "Setup", KEYWORD_FIELD, ALLOCATION_UNIT))
         .text(
             "- %s allocates %,.0f B/doc, %s %,.0f B/doc (target: fewer: %s)%n%n",
-            KeywordSetup.SPINDLE_BYTES,
-            spindle,
-            KeywordSetup.KEYWORD_FIELD,
-            keyword,
-            spindle < keyword ? "met" : "MISSED")
+            SPINDLE_BYTES, spindle, KEYWORD_FIELD, keyword, spindle < keyword ? "met" : "MISSED")
         .detail(
             "Per measured round:\n\n"
                 + Table.rounds(rates, "Setup", UNIT)
@@ -124,26 +140,5 @@ public final class KeywordFieldBenchmark implements Benchmark {
                 .axes("", ALLOCATION_UNIT + " (median)")
                 .categories(SETUPS)
                 .bars("bytes allocated by the indexing thread", allocations.medians()));
-  }
-
-  private static String setup(Rounds rounds, int warmups, int iterations, long millis) {
-    return format(
-        """
-        %,d geonames-like rows (UTF-8, tab-separated) with %d keyword columns of Europarl words,
-        cardinality 9 to unbounded; every column gets postings and sorted-set doc values, nothing
-        is stored. String setups decode each value from the row into a String first, as a JSON or
-        CSV parser hands values over; the bytes setups pass slices of the row. One thread indexes
-        into an in-memory index, flushing a segment every %,d documents, never merging.
-        Each trial is a JVM of its own per setup (%d warmup and %d measured iterations of %d s,
-        each on a new index); %s per setup.
-
-        """,
-        KeywordIndexing.ROWS,
-        GeonamesRows.FIELDS.size(),
-        KeywordIndexing.SEGMENT_DOCS,
-        warmups,
-        iterations,
-        millis / 1000,
-        rounds);
   }
 }

@@ -1,12 +1,9 @@
 package dev.spindle.bench.keyword;
 
 import dev.spindle.bench.corpus.GeonamesRows;
-import java.io.Closeable;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
-import java.util.List;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import org.apache.lucene.index.IndexWriter;
@@ -18,7 +15,7 @@ import org.apache.lucene.store.Directory;
 /**
  * One setup's indexing, in a JVM of its own: one thread into an in-memory index. Not thread-safe.
  */
-public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Closeable {
+public final class KeywordIndexing implements KeywordFieldBenchmark.Service {
   /** Documents per batch, which ends with a flush: every batch writes one segment. */
   static final int SEGMENT_DOCS = 50_000;
 
@@ -34,25 +31,25 @@ public final class KeywordIndexing implements KeywordFieldBenchmark.Service, Clo
     this.documents = setup.newDocuments();
   }
 
+  /** The mean rate of the measured iterations; CPU time and bytes per document over them all. */
   @Override
   public KeywordFieldBenchmark.Result run(int warmups, int iterations, long iterationMillis)
       throws IOException {
-    List<Double> rates = new ArrayList<>();
+    double rates = 0;
     long docs = 0;
     long cpuNanos = 0;
     long allocated = 0;
     for (int iteration = 0; iteration < warmups + iterations; iteration++) {
       Iteration measured = iteration(iterationMillis);
       if (iteration >= warmups) {
-        rates.add(measured.docs() / (measured.nanos() / 1e9));
+        rates += measured.docs() / (measured.nanos() / 1e9);
         docs += measured.docs();
         cpuNanos += measured.cpuNanos();
         allocated += measured.allocatedBytes();
       }
     }
-    double meanRate = rates.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
     return new KeywordFieldBenchmark.Result(
-        meanRate, docs / (cpuNanos / 1e9), allocated / (double) docs);
+        rates / iterations, docs / (cpuNanos / 1e9), allocated / (double) docs);
   }
 
   /** What one iteration did: documents, and the wall time, CPU time and bytes it took. */

@@ -29,6 +29,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.MergePolicy;
@@ -64,7 +65,6 @@ public final class CompoundCapBenchmark implements Benchmark {
   private static final double RAM_BUFFER_MB = 48;
   private static final String UNIT = "lookups/s";
   private static final List<Policy> POLICIES = List.of(Policy.values());
-  private static final List<Ratio<Policy>> RATIOS = List.of(Ratio.of(Policy.CAPPED, Policy.TIERED));
 
   @Override
   public String name() {
@@ -77,14 +77,12 @@ public final class CompoundCapBenchmark implements Benchmark {
     Rounds rounds = mode.pick(new Rounds(2, 7), new Rounds(3, 21));
     ExternalIds ids = new ExternalIds(SEED);
     Map<Policy, IndexShape> shapes = new EnumMap<>(Policy.class);
-    Map<Policy, Integer> nioFds = new EnumMap<>(Policy.class);
     StringBuilder indexes = new StringBuilder();
     for (Policy policy : POLICIES) {
       // One after the other: build times are not compared, and only the progress lines show them.
-      Path index = workDir.resolve(policy.name());
       IndexShape shape =
           Corpus.build(
-              index,
+              workDir.resolve(policy.name()),
               docCount,
               ids,
               SEED,
@@ -93,10 +91,6 @@ public final class CompoundCapBenchmark implements Benchmark {
                   .setMergePolicy(policy.policy.get()));
       shapes.put(policy, shape);
       indexes.append(format("- %s: %s%n", policy, shape));
-      try (NIOFSDirectory directory = new NIOFSDirectory(index);
-          DirectoryReader reader = DirectoryReader.open(directory)) {
-        nioFds.put(policy, descriptorsUnder(index));
-      }
     }
     Section section = new Section("Compound files capped at 64 MiB");
     section.text(
@@ -118,19 +112,17 @@ public final class CompoundCapBenchmark implements Benchmark {
         rounds,
         workDir,
         shapes,
-        nioFds,
         LookupKeys.draw(ids, docCount, 1 << 20, 0.9, SEED + 1));
     return section;
   }
 
-  /** Opens both indexes through HybridDirectory at once: what each reader holds, then lookups. */
+  /** Both indexes open at once through HybridDirectory: what each reader holds, then lookups. */
   private static void measure(
       Section section,
       Mode mode,
       Rounds rounds,
       Path workDir,
       Map<Policy, IndexShape> shapes,
-      Map<Policy, Integer> nioFds,
       LookupKeys keys)
       throws IOException {
     List<Closeable> open = new ArrayList<>();
@@ -138,53 +130,45 @@ public final class CompoundCapBenchmark implements Benchmark {
       Map<Policy, DirectoryReader> readers = new EnumMap<>(Policy.class);
       Map<Policy, Footprint> footprints = new EnumMap<>(Policy.class);
       for (Policy policy : POLICIES) {
-        HybridDirectory directory = new HybridDirectory(workDir.resolve(policy.name()));
+        Path index = workDir.resolve(policy.name());
+        int nioFds;
+        try (NIOFSDirectory nio = new NIOFSDirectory(index);
+            DirectoryReader reader = DirectoryReader.open(nio)) {
+          nioFds = descriptorsUnder(index);
+        }
+        HybridDirectory directory = new HybridDirectory(index);
         open.add(directory);
         readers.put(policy, DirectoryReader.open(directory));
         open.add(0, readers.get(policy));
-        footprints.put(
-            policy,
-            new Footprint(
-                descriptorsUnder(workDir.resolve(policy.name())),
-                directory.stats().mappedBytes(),
-                directory.stats().openMappedInputs(),
-                nioFds.get(policy)));
+        long mapped = directory.stats().mappedBytes();
+        int mappedFiles = directory.stats().openMappedInputs();
+        footprints.put(policy, new Footprint(descriptorsUnder(index), mapped, mappedFiles, nioFds));
       }
       footprint(section, shapes, footprints);
-      lookups(section, mode, rounds, load, readers, keys);
+      Chart chart =
+          new Chart("Id lookups per second, through HybridDirectory")
+              .axes("", UNIT + " (median)")
+              .categories(POLICIES);
+      for (int threads : mode.pick(List.of(1), List.of(1, 2))) {
+        String label = Table.threads(threads);
+        Measurements<Policy> m =
+            RoundRobin.measure(
+                "compound cap id lookups, " + label,
+                POLICIES,
+                rounds,
+                policy -> Gets.measureLookups(load, readers.get(policy), keys, threads, 1_000L));
+        section.text("### id lookups, " + label + "\n\n");
+        List<Ratio<Policy>> ratios = List.of(Ratio.of(Policy.CAPPED, Policy.TIERED));
+        section.summary(
+            m, "Merge policy", Policy.TIERED, UNIT, ratios, label + ", per measured round");
+        chart.bars(label, m.medians());
+      }
+      section.chart(chart);
       footprints.forEach((policy, footprint) -> section.detail(policy + ": " + footprint + "\n\n"));
       section.detail(format("Blackhole (sum of doc ids found): %d%n", load.blackhole()));
     } finally {
       IOUtils.close(open);
     }
-  }
-
-  private static void lookups(
-      Section section,
-      Mode mode,
-      Rounds rounds,
-      TimedLoad load,
-      Map<Policy, DirectoryReader> readers,
-      LookupKeys keys)
-      throws IOException {
-    Chart chart =
-        new Chart("Id lookups per second, through HybridDirectory")
-            .axes("", UNIT + " (median)")
-            .categories(POLICIES);
-    for (int threads : mode.pick(List.of(1), List.of(1, 2))) {
-      String label = Table.threads(threads);
-      Measurements<Policy> m =
-          RoundRobin.measure(
-              "compound cap id lookups, " + label,
-              POLICIES,
-              rounds,
-              policy -> Gets.measureLookups(load, readers.get(policy), keys, threads, 1_000L));
-      section.text("### id lookups, " + label + "\n\n");
-      section.summary(
-          m, "Merge policy", Policy.TIERED, UNIT, RATIOS, label + ", per measured round");
-      chart.bars(label, m.medians());
-    }
-    section.chart(chart);
   }
 
   private static void footprint(
@@ -216,39 +200,31 @@ public final class CompoundCapBenchmark implements Benchmark {
           Integer.toString(f.mappedFiles()));
       chart.bars(policy.toString(), orNaN(f.nioFds()), orNaN(f.hybridFds()), f.mappedFiles());
     }
-    Footprint capped = footprints.get(Policy.CAPPED);
-    Footprint tiered = footprints.get(Policy.TIERED);
-    section
-        .text("### What an open reader holds\n\n")
-        .table(table)
-        .text(
-            ratio(
-                "open file descriptors of a reader, HybridDirectory",
-                capped.hybridFds(),
-                tiered.hybridFds()))
-        .text(
-            ratio(
-                "open file descriptors of a reader, NIOFSDirectory",
-                capped.nioFds(),
-                tiered.nioFds()))
-        .text(
-            ratio(
-                "bytes memory-mapped by HybridDirectory",
-                capped.mappedBytes(),
-                tiered.mappedBytes()))
-        .text("\n")
-        .chart(chart);
+    section.text("### What an open reader holds\n\n").table(table);
+    String descriptors = "open file descriptors of a reader, ";
+    ratio(section, footprints, descriptors + "HybridDirectory", Footprint::hybridFds);
+    ratio(section, footprints, descriptors + "NIOFSDirectory", Footprint::nioFds);
+    ratio(section, footprints, "bytes memory-mapped by HybridDirectory", Footprint::mappedBytes);
+    section.text("\n").chart(chart);
   }
 
-  private static String ratio(String what, long capped, long tiered) {
+  /** One list item: {@code count} of the capped policy's reader over the tiered one's. */
+  private static void ratio(
+      Section section,
+      Map<Policy, Footprint> footprints,
+      String what,
+      ToLongFunction<Footprint> count) {
+    long capped = count.applyAsLong(footprints.get(Policy.CAPPED));
+    long tiered = count.applyAsLong(footprints.get(Policy.TIERED));
     if (capped < 0 || tiered < 0) {
-      return "- " + what + ": not counted (no /proc/self on this system)\n";
+      section.text("- " + what + ": not counted (no /proc/self on this system)\n");
+      return;
     }
     String ratio =
         tiered == 0
             ? "n/a, the baseline holds none"
             : format("**%.3fx**", (double) capped / tiered);
-    return format(
+    section.text(
         "- %s, %s / %s: %s (%,d vs %,d)%n",
         what, Policy.CAPPED, Policy.TIERED, ratio, capped, tiered);
   }

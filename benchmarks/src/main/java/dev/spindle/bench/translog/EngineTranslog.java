@@ -13,9 +13,8 @@ import java.util.function.IntConsumer;
  * An engine's own translog, driven standalone as its engine drives it (REQUEST durability).
  *
  * @param <T> the engine's translog
- * @param <L> the location of an operation in it
  */
-public abstract class EngineTranslog<T extends Closeable, L> implements BenchmarkedLog {
+public abstract class EngineTranslog<T extends Closeable> implements BenchmarkedLog {
   protected static final long PRIMARY_TERM = 1;
   private static final String UUID_FILE = "translog.uuid";
 
@@ -25,13 +24,9 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
   /** Opens the translog in {@code folder} as the engine does, with its deletion policy. */
   protected abstract T open(Path folder, String uuid) throws IOException;
 
-  /** Appends an index operation with {@code payload} as its source. */
-  protected abstract L add(T translog, long seqNo, byte[] payload) throws IOException;
-
-  /** Waits until {@code location} is durable; true if this call synced. */
-  protected abstract boolean ensureSynced(T translog, L location) throws IOException;
-
-  protected abstract void sync(T translog) throws IOException;
+  /** Adds an index operation of source {@code payload}; true if waiting for it made it sync. */
+  protected abstract boolean add(T translog, long seqNo, byte[] payload, boolean durable)
+      throws IOException;
 
   /** Hands the payload length of every operation of a snapshot of the whole translog, in order. */
   protected abstract void forEachPayload(T translog, IntConsumer length) throws IOException;
@@ -42,17 +37,10 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
   }
 
   @Override
-  public final Replayed replay(Path directory) throws IOException {
-    long[] counts = new long[2];
+  public final void replay(Path directory, IntConsumer payloadLength) throws IOException {
     try (T translog = reopen(directory)) {
-      forEachPayload(
-          translog,
-          length -> {
-            counts[0]++;
-            counts[1] += length;
-          });
+      forEachPayload(translog, payloadLength);
     }
-    return new Replayed(counts[0], counts[1], 0);
   }
 
   private T createAndOpen(Path directory) throws IOException {
@@ -66,7 +54,7 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
     return open(directory.resolve("translog"), uuid);
   }
 
-  /** Appends index operations; counts the syncs that {@code ensureSynced} reports it made. */
+  /** Appends index operations; counts the syncs that waiting for them reports it made. */
   private final class EngineAppender implements Appender {
     private final Path directory;
     private final AtomicLong seqNo = new AtomicLong();
@@ -79,20 +67,10 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
     }
 
     @Override
-    public void appendDurably(byte[] payload) throws IOException {
-      if (ensureSynced(translog, add(translog, seqNo.getAndIncrement(), payload))) {
+    public void append(byte[] payload, boolean durable) throws IOException {
+      if (add(translog, seqNo.getAndIncrement(), payload, durable)) {
         syncs.increment();
       }
-    }
-
-    @Override
-    public void append(byte[] payload) throws IOException {
-      add(translog, seqNo.getAndIncrement(), payload);
-    }
-
-    @Override
-    public void sync() throws IOException {
-      EngineTranslog.this.sync(translog);
     }
 
     @Override
@@ -110,11 +88,6 @@ public abstract class EngineTranslog<T extends Closeable, L> implements Benchmar
     @Override
     public void close() throws IOException {
       translog.close();
-    }
-
-    @Override
-    public String toString() {
-      return EngineTranslog.this.getClass().getSimpleName() + " in " + directory;
     }
   }
 }

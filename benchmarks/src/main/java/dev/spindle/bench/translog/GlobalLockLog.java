@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * The durable-append baseline: one lock held across the write, the data fsync and the checkpoint
@@ -13,19 +14,6 @@ import java.util.zip.CRC32C;
  * Thread-safe (every method holds the monitor); no reader, not crash-safe beyond the benchmark.
  */
 final class GlobalLockLog implements BenchmarkedLog.Appender {
-  static final BenchmarkedLog LOG =
-      new BenchmarkedLog() {
-        @Override
-        public Appender create(Path directory) throws IOException {
-          return new GlobalLockLog(directory);
-        }
-
-        @Override
-        public Replayed replay(Path directory) {
-          throw new UnsupportedOperationException("the global-lock log has no reader");
-        }
-      };
-
   private final FileChannel data;
   private final FileChannel checkpoint;
   private final CRC32C crc = new CRC32C();
@@ -33,49 +21,35 @@ final class GlobalLockLog implements BenchmarkedLog.Appender {
   private long seqNo;
   private long syncs;
 
-  private GlobalLockLog(Path directory) throws IOException {
+  GlobalLockLog(Path directory) throws IOException {
     this.data = WriteSyncProbe.create(directory.resolve("global-lock.log"));
     this.checkpoint = WriteSyncProbe.create(directory.resolve("global-lock.ckp"));
   }
 
+  /**
+   * One record: length, sequence number, payload, CRC32C. If durable, two fsyncs: the data, then
+   * the checkpoint written in place.
+   */
   @Override
-  public synchronized void appendDurably(byte[] payload) throws IOException {
-    append(payload);
-    sync();
-  }
-
-  /** One record: length, sequence number, payload, CRC32C. */
-  @Override
-  public synchronized void append(byte[] payload) throws IOException {
+  public synchronized void append(byte[] payload, boolean durable) throws IOException {
     ByteBuffer record = ByteBuffer.allocate(16 + payload.length).order(ByteOrder.LITTLE_ENDIAN);
     record.putInt(payload.length).putLong(seqNo++).put(payload);
     crc.reset();
     crc.update(record.array(), 0, record.position());
-    position += writeFully(data, record.putInt((int) crc.getValue()).flip(), position);
-  }
-
-  /** Two fsyncs: the data, then the checkpoint written in place. */
-  @Override
-  public synchronized void sync() throws IOException {
-    data.force(false);
-    ByteBuffer state = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN);
-    writeFully(checkpoint, state.putLong(position).putLong(seqNo).putLong(0).putLong(0).flip(), 0);
-    checkpoint.force(false);
-    syncs++;
+    position += WriteSyncProbe.write(data, record.putInt((int) crc.getValue()).flip(), position);
+    if (durable) {
+      data.force(false);
+      ByteBuffer state = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN);
+      WriteSyncProbe.write(
+          checkpoint, state.putLong(position).putLong(seqNo).putLong(0).putLong(0).flip(), 0);
+      checkpoint.force(false);
+      syncs++;
+    }
   }
 
   @Override
   public synchronized long syncs() {
     return syncs;
-  }
-
-  private static long writeFully(FileChannel channel, ByteBuffer buffer, long at)
-      throws IOException {
-    long written = 0;
-    while (buffer.hasRemaining()) {
-      written += channel.write(buffer, at + written);
-    }
-    return written;
   }
 
   @Override
@@ -86,9 +60,6 @@ final class GlobalLockLog implements BenchmarkedLog.Appender {
 
   @Override
   public void close() throws IOException {
-    try (data;
-        checkpoint) {
-      // closes both
-    }
+    IOUtils.close(data, checkpoint);
   }
 }

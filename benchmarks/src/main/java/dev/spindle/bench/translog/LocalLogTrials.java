@@ -1,8 +1,8 @@
 package dev.spindle.bench.translog;
 
 import dev.spindle.bench.measure.TimedLoad;
+import java.io.File;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -11,25 +11,38 @@ import org.apache.lucene.util.IOUtils;
 
 /** The trials of a {@link BenchmarkedLog} in this JVM, which may be a peer's. Not thread-safe. */
 public final class LocalLogTrials implements LogTrials {
+  /** What a peer's JVM creates its trials from: the log's class, and where its files go. */
   record Setup(String logClass, Path workDir) {}
 
   private final BenchmarkedLog log;
   private final Path loadDir;
   private final Path recoveryDir;
   private final TimedLoad threads = new TimedLoad(64);
-  private BenchmarkedLog.Appender appender;
+  private final BenchmarkedLog.Appender appender;
 
-  LocalLogTrials(BenchmarkedLog log, Path workDir) {
+  LocalLogTrials(BenchmarkedLog log, Path workDir) throws IOException {
     this.log = log;
     this.loadDir = workDir.resolve("load");
     this.recoveryDir = workDir.resolve("recovery");
+    this.appender = log.create(Files.createDirectories(loadDir));
   }
 
   public LocalLogTrials(Setup setup) throws IOException {
     this(instantiate(setup.logClass()), setup.workDir());
   }
 
-  static byte[] payload(int size) {
+  private static BenchmarkedLog instantiate(String className) throws IOException {
+    try {
+      return Class.forName(className)
+          .asSubclass(BenchmarkedLog.class)
+          .getConstructor()
+          .newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IOException("cannot create the log " + className, e);
+    }
+  }
+
+  private static byte[] payload(int size) {
     byte[] payload = new byte[size];
     new Random(0x7_1A_9L + size).nextBytes(payload);
     return payload;
@@ -38,9 +51,6 @@ public final class LocalLogTrials implements LogTrials {
   @Override
   public Load load(boolean durable, int threadCount, int payloadSize, long millis)
       throws IOException {
-    if (appender == null) {
-      appender = log.create(Files.createDirectories(loadDir));
-    }
     byte[] payload = payload(payloadSize);
     long syncs = appender.syncs();
     TimedLoad.Result load =
@@ -51,11 +61,7 @@ public final class LocalLogTrials implements LogTrials {
             true,
             (thread, count) ->
                 () -> {
-                  if (durable) {
-                    appender.appendDurably(payload);
-                  } else {
-                    appender.append(payload);
-                  }
+                  appender.append(payload, durable);
                   return 0;
                 });
     Load result =
@@ -69,31 +75,32 @@ public final class LocalLogTrials implements LogTrials {
     return result;
   }
 
+  /** The last append waits until it is durable, and with it every append before it. */
   @Override
   public long fill(int payloadSize, long payloadBytes) throws IOException {
     deleteFilled();
     byte[] payload = payload(payloadSize);
     try (BenchmarkedLog.Appender filling = log.create(Files.createDirectories(recoveryDir))) {
       for (long written = 0; written < payloadBytes; written += payloadSize) {
-        filling.append(payload);
+        filling.append(payload, written + payloadSize >= payloadBytes);
       }
-      filling.sync();
     }
     try (Stream<Path> files = Files.walk(recoveryDir)) {
-      long bytes = 0;
-      for (Path file : (Iterable<Path>) files::iterator) {
-        bytes += Files.isRegularFile(file) ? Files.size(file) : 0;
-      }
-      return bytes;
+      return files.map(Path::toFile).filter(File::isFile).mapToLong(File::length).sum();
     }
   }
 
   @Override
-  public BenchmarkedLog.Replayed replay() throws IOException {
+  public Replayed replay() throws IOException {
+    long[] read = new long[2];
     long start = System.nanoTime();
-    BenchmarkedLog.Replayed replayed = log.replay(recoveryDir);
-    return new BenchmarkedLog.Replayed(
-        replayed.operations(), replayed.payloadBytes(), System.nanoTime() - start);
+    log.replay(
+        recoveryDir,
+        length -> {
+          read[0]++;
+          read[1] += length;
+        });
+    return new Replayed(read[0], read[1], System.nanoTime() - start);
   }
 
   @Override
@@ -107,18 +114,6 @@ public final class LocalLogTrials implements LogTrials {
       IOUtils.close(appender, threads);
     } finally {
       IOUtils.rm(loadDir, recoveryDir);
-    }
-  }
-
-  private static BenchmarkedLog instantiate(String className) throws IOException {
-    try {
-      return Class.forName(className)
-          .asSubclass(BenchmarkedLog.class)
-          .getConstructor()
-          .newInstance();
-    } catch (ReflectiveOperationException | ClassCastException e) {
-      Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-      throw new IOException("cannot create the log " + className, cause);
     }
   }
 }

@@ -12,7 +12,7 @@ public interface LogTrials extends Closeable {
   long fill(int payloadSize, long payloadBytes) throws IOException;
 
   /** Reopens the log {@link #fill} wrote, as its engine does, and reads every operation, timed. */
-  BenchmarkedLog.Replayed replay() throws IOException;
+  Replayed replay() throws IOException;
 
   void deleteFilled() throws IOException;
 
@@ -23,4 +23,7 @@ public interface LogTrials extends Closeable {
       return syncs == 0 ? 0 : (double) operations / syncs;
     }
   }
+
+  /** What a replay read, and how long it took from the open to the last operation. */
+  record Replayed(long operations, long payloadBytes, long nanos) {}
 }

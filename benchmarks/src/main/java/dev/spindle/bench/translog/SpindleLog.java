@@ -1,11 +1,13 @@
 package dev.spindle.bench.translog;
 
+import dev.spindle.translog.Location;
 import dev.spindle.translog.Operation;
 import dev.spindle.translog.Translog;
 import dev.spindle.translog.TranslogConfig;
 import dev.spindle.translog.TranslogSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.IntConsumer;
 
 /** Spindle's translog through its public API: buffered, or memory-mapped segments. */
 record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
@@ -19,18 +21,11 @@ record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
     Translog translog = open(directory);
     return new Appender() {
       @Override
-      public void appendDurably(byte[] payload) throws IOException {
-        translog.ensureSynced(translog.append(payload));
-      }
-
-      @Override
-      public void append(byte[] payload) throws IOException {
-        translog.append(payload);
-      }
-
-      @Override
-      public void sync() throws IOException {
-        translog.sync();
+      public void append(byte[] payload, boolean durable) throws IOException {
+        Location location = translog.append(payload);
+        if (durable) {
+          translog.ensureSynced(location);
+        }
       }
 
       @Override
@@ -52,16 +47,12 @@ record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
   }
 
   @Override
-  public Replayed replay(Path directory) throws IOException {
-    long operations = 0;
-    long payloadBytes = 0;
+  public void replay(Path directory, IntConsumer payloadLength) throws IOException {
     try (Translog translog = open(directory);
         TranslogSnapshot snapshot = translog.newSnapshot(0)) {
       for (Operation op = snapshot.next(); op != null; op = snapshot.next()) {
-        operations++;
-        payloadBytes += op.payload().length;
+        payloadLength.accept(op.payload().length);
       }
     }
-    return new Replayed(operations, payloadBytes, 0);
   }
 }

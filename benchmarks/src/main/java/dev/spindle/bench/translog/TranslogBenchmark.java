@@ -1,6 +1,7 @@
 package dev.spindle.bench.translog;
 
 import static dev.spindle.bench.report.Table.format;
+import static dev.spindle.bench.translog.TranslogContender.ALL;
 import static dev.spindle.bench.translog.TranslogContender.SPINDLE;
 import static dev.spindle.bench.translog.TranslogContender.SPINDLE_MAPPED;
 
@@ -22,8 +23,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.apache.lucene.util.IOUtils;
 
 /** Durable appends against the peers and the disk's limits; appends that do not wait; recovery. */
@@ -35,7 +38,6 @@ public final class TranslogBenchmark implements Benchmark {
   static final int MAPPED_SEGMENT_SIZE = 16 << 20;
 
   private static final Path TMPFS = Path.of("/dev/shm");
-  private static final List<TranslogContender> CONTENDERS = List.of(TranslogContender.values());
 
   record Workload(int threads, int payloadSize) {
     String label() {
@@ -43,12 +45,13 @@ public final class TranslogBenchmark implements Benchmark {
     }
   }
 
-  /** A log's load and the disk's flushes meanwhile (-1: not counted), or a limit and its probe. */
-  record Trial(double rate, double probeRate, LogTrials.Load load, long deviceFlushes) {
+  /**
+   * A load and the disk's flushes meanwhile; for a limit, the rate of waiting threads its probe's
+   * load on one thread allows.
+   */
+  record Trial(double rate, LogTrials.Load load, long deviceFlushes) {
     double deviceFlushesPerOperation() {
-      return deviceFlushes < 0
-          ? Double.NaN
-          : deviceFlushes / (double) Math.max(1, load.operations());
+      return deviceFlushes / (double) Math.max(1, load.operations());
     }
   }
 
@@ -58,9 +61,13 @@ public final class TranslogBenchmark implements Benchmark {
       return trials.metric(Trial::rate);
     }
 
+    double median(TranslogContender contender, ToDoubleFunction<Trial> metric) {
+      return trials.median(contender, metric);
+    }
+
     /** The median latency of one write+fdatasync behind {@code limit}, in µs. */
     double probeMicros(TranslogContender limit) {
-      return 1e6 / trials.median(limit, Trial::probeRate);
+      return 1e6 / median(limit, t -> t.load().rate());
     }
   }
 
@@ -71,79 +78,50 @@ public final class TranslogBenchmark implements Benchmark {
 
   @Override
   public Section run(Mode mode, Path workDir) throws IOException {
-    List<Integer> threadCounts = mode.pick(List.of(1, 16, 64), List.of(1, 4, 16, 64));
     Rounds rounds = mode.pick(new Rounds(1, 3), new Rounds(2, 7));
     long logMillis = mode.pick(300L, 1_000L);
     long rawMillis = mode.pick(200L, 500L);
     StorageCounters counters = StorageCounters.of(Files.createDirectories(workDir));
     Map<TranslogContender, LogTrials> logs = new EnumMap<>(TranslogContender.class);
     List<String> peers = new ArrayList<>();
-    Path probeDir = Files.createDirectories(workDir.resolve("probe"));
     Section section = new Section("Translog: durable appends");
-    try (WriteSyncProbe probe = new WriteSyncProbe(probeDir)) {
-      for (TranslogContender contender : CONTENDERS) {
-        if (contender.isLog()) {
-          logs.put(
-              contender,
-              contender.open(Files.createDirectories(workDir.resolve(contender.name()))));
-        }
-        if (contender.peer() != null) {
-          peers.add(PeerClasspath.of(contender.peer()).describe());
+    try {
+      for (TranslogContender log : ALL) {
+        logs.put(log, log.open(Files.createDirectories(workDir.resolve(log.name()))));
+        if (log.peer() != null) {
+          peers.add(PeerClasspath.of(log.peer()).describe());
         }
       }
       List<Result> results = new ArrayList<>();
       for (int payloadSize : PAYLOAD_SIZES) {
-        for (int threads : threadCounts) {
+        for (int threads : mode.pick(List.of(1, 16, 64), List.of(1, 4, 16, 64))) {
           Workload workload = new Workload(threads, payloadSize);
-          results.add(measure(workload, logs, probe, counters, rounds, logMillis, rawMillis));
+          double cpuBound = cpuBound(workload, logMillis);
+          RoundRobin.Trial<TranslogContender, Trial> trial =
+              contender -> {
+                boolean log = contender.isLog();
+                StorageCounters.Sample before = counters.sample();
+                LogTrials.Load load =
+                    logs.get(contender)
+                        .load(true, log ? threads : 1, payloadSize, log ? logMillis : rawMillis);
+                long flushes = counters.sample().minus(before).flushes();
+                double rate = log ? load.rate() : Math.min(threads * load.rate(), cpuBound);
+                return new Trial(rate, load, flushes);
+              };
+          String label = "translog " + workload.label();
+          Trials<TranslogContender, Trial> trials =
+              RoundRobin.run(label, ALL, rounds, trial, Trial::rate);
+          results.add(new Result(workload, trials, cpuBound));
         }
       }
       section.text(setup(rounds, logMillis, rawMillis, peers, counters));
       new TranslogReport(results, counters.hasDevice()).write(section);
       appendsOnly(section, mode, logs, rounds);
-      TranslogRecovery.measure(section, mode, logs);
+      new TranslogRecovery(mode, logs).measure(section);
     } finally {
       IOUtils.close(logs.values());
-      IOUtils.rm(probeDir);
     }
     return section;
-  }
-
-  private static Result measure(
-      Workload workload,
-      Map<TranslogContender, LogTrials> logs,
-      WriteSyncProbe probe,
-      StorageCounters counters,
-      Rounds rounds,
-      long logMillis,
-      long rawMillis)
-      throws IOException {
-    double cpuBound = cpuBound(workload, logMillis);
-    Trials<TranslogContender, Trial> trials =
-        RoundRobin.run(
-            "translog " + workload.label(),
-            CONTENDERS,
-            rounds,
-            contender ->
-                switch (contender) {
-                  case FSYNC_LIMIT -> limit(workload, probe.preWrittenRate(rawMillis), cpuBound);
-                  case GROWING_FSYNC_LIMIT ->
-                      limit(workload, probe.growingRate(rawMillis), cpuBound);
-                  default -> {
-                    StorageCounters.Sample before = counters.sample();
-                    LogTrials.Load load =
-                        logs.get(contender)
-                            .load(true, workload.threads(), workload.payloadSize(), logMillis);
-                    long flushes = counters.sample().minus(before).flushes();
-                    yield new Trial(load.rate(), Double.NaN, load, flushes);
-                  }
-                },
-            Trial::rate);
-    return new Result(workload, trials, cpuBound);
-  }
-
-  private static Trial limit(Workload workload, double probeRate, double cpuBound) {
-    return new Trial(Math.min(workload.threads() * probeRate, cpuBound), probeRate, null, -1);
   }
 
   /** What the CPU allows when fsync is free: Spindle's translog on tmpfs; infinite without. */
@@ -155,10 +133,9 @@ public final class TranslogBenchmark implements Benchmark {
     try (LocalLogTrials spindle = new LocalLogTrials(new SpindleLog(0), dir)) {
       double best = 0;
       for (int i = 0; i < 2; i++) {
-        best =
-            Math.max(
-                best,
-                spindle.load(true, workload.threads(), workload.payloadSize(), millis).rate());
+        LogTrials.Load load =
+            spindle.load(true, workload.threads(), workload.payloadSize(), millis);
+        best = Math.max(best, load.rate());
       }
       Progress.log("translog %s: CPU bound on tmpfs %,.0f %s", workload.label(), best, UNIT);
       return best;
@@ -172,6 +149,7 @@ public final class TranslogBenchmark implements Benchmark {
       Section section, Mode mode, Map<TranslogContender, LogTrials> logs, Rounds rounds)
       throws IOException {
     long millis = mode.pick(200L, 500L);
+    Map<String, Measurements<TranslogContender>> rates = new LinkedHashMap<>();
     Table table =
         new Table(
             "payload",
@@ -179,27 +157,22 @@ public final class TranslogBenchmark implements Benchmark {
             "buffered (" + UNIT + ")",
             "memory-mapped (" + UNIT + ")",
             "memory-mapped / buffered");
-    List<String> workloads = new ArrayList<>();
-    List<Double> buffered = new ArrayList<>();
-    List<Double> mapped = new ArrayList<>();
     for (int payloadSize : PAYLOAD_SIZES) {
       for (int threads : List.of(1, 4)) {
-        Workload workload = new Workload(threads, payloadSize);
+        String label = new Workload(threads, payloadSize).label();
         Measurements<TranslogContender> m =
             RoundRobin.measure(
-                "translog appends only " + workload.label(),
+                "translog appends only " + label,
                 List.of(SPINDLE, SPINDLE_MAPPED),
                 rounds,
                 writer -> logs.get(writer).load(false, threads, payloadSize, millis).rate());
+        rates.put(label, m);
         table.row(
             payloadSize + " B",
             Integer.toString(threads),
             format("%,.0f", m.median(SPINDLE)),
             format("%,.0f", m.median(SPINDLE_MAPPED)),
             format("%.2fx", m.medianRatio(SPINDLE_MAPPED, SPINDLE)));
-        workloads.add(workload.label());
-        buffered.add(m.median(SPINDLE));
-        mapped.add(m.median(SPINDLE_MAPPED));
       }
     }
     section
@@ -217,14 +190,16 @@ public final class TranslogBenchmark implements Benchmark {
         .chart(
             new Chart("Appends that do not wait for durability")
                 .axes("", UNIT + " (median)")
-                .categories(workloads)
-                .bars("buffered", buffered)
-                .bars("memory-mapped", mapped));
+                .categories(List.copyOf(rates.keySet()))
+                .bars("buffered", rates.values().stream().map(m -> m.median(SPINDLE)).toList())
+                .bars(
+                    "memory-mapped",
+                    rates.values().stream().map(m -> m.median(SPINDLE_MAPPED)).toList()));
   }
 
   private static String setup(
       Rounds rounds, long logMillis, long rawMillis, List<String> peers, StorageCounters counters) {
-    return Table.format(
+    return format(
         """
         Each thread appends one operation and waits until it is durable, again and again, each
         call timed from the append to the acknowledgement. Spindle's translog runs with its

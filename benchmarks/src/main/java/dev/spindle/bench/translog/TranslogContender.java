@@ -6,6 +6,8 @@ import dev.spindle.bench.measure.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** What the durable-append benchmark compares: the logs, and two limits the disk sets. */
 enum TranslogContender {
@@ -16,11 +18,18 @@ enum TranslogContender {
       null),
   OPENSEARCH("OpenSearch translog", null, "opensearch.OpenSearchPeer"),
   ELASTICSEARCH("Elasticsearch translog", null, "elasticsearch.ElasticsearchPeer"),
-  GLOBAL_LOCK("global lock", GlobalLockLog.LOG, null),
+  GLOBAL_LOCK("global lock", GlobalLockLog::new, null),
   /** No log beats one operation per waiting thread per fsync, nor the CPU when fsync is free. */
-  FSYNC_LIMIT("single-fsync limit", null, null),
+  FSYNC_LIMIT("single-fsync limit", directory -> new WriteSyncProbe(directory, false), null),
   /** The same limit on a growing file, whose size each fdatasync also commits. */
-  GROWING_FSYNC_LIMIT("growing-file fsync limit", null, null);
+  GROWING_FSYNC_LIMIT(
+      "growing-file fsync limit", directory -> new WriteSyncProbe(directory, true), null);
+
+  static final List<TranslogContender> ALL = List.of(values());
+
+  /** The logs the benchmark drives, not the limits it computes. */
+  static final List<TranslogContender> LOGS =
+      Stream.of(values()).filter(TranslogContender::isLog).toList();
 
   private final String label;
   private final BenchmarkedLog log;
@@ -32,9 +41,9 @@ enum TranslogContender {
     this.adapter = adapter;
   }
 
-  /** Whether this is a log the benchmark drives, not a limit it computes. */
+  /** Whether this is a log, not a limit the probe measures on one thread. */
   boolean isLog() {
-    return log != null || adapter != null;
+    return this != FSYNC_LIMIT && this != GROWING_FSYNC_LIMIT;
   }
 
   /** The peer whose translog this is, or null. */

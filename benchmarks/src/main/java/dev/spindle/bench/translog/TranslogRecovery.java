@@ -1,5 +1,6 @@
 package dev.spindle.bench.translog;
 
+import static dev.spindle.bench.report.Table.column;
 import static dev.spindle.bench.report.Table.format;
 import static dev.spindle.bench.report.Table.number;
 import static dev.spindle.bench.translog.TranslogContender.ELASTICSEARCH;
@@ -32,21 +33,14 @@ final class TranslogRecovery {
   // A warm-up round: each JVM compiles its reading code before the measured replays.
   private final Rounds rounds;
   private final Map<TranslogContender, Long> fileBytes = new EnumMap<>(TranslogContender.class);
-  private final Map<TranslogContender, BenchmarkedLog.Replayed> last =
-      new EnumMap<>(TranslogContender.class);
 
-  private TranslogRecovery(Mode mode, Map<TranslogContender, LogTrials> logs) {
+  TranslogRecovery(Mode mode, Map<TranslogContender, LogTrials> logs) {
     this.logs = logs;
     this.payloadBytes = mode.pick(64L << 20, 1L << 30);
     this.rounds = mode.pick(new Rounds(1, 3), new Rounds(1, 5));
   }
 
-  static void measure(Section section, Mode mode, Map<TranslogContender, LogTrials> logs)
-      throws IOException {
-    new TranslogRecovery(mode, logs).measure(section);
-  }
-
-  private void measure(Section section) throws IOException {
+  void measure(Section section) throws IOException {
     try {
       for (TranslogContender log : LOGS) {
         Progress.log("translog recovery: %s writes %d MiB of payloads", log, payloadBytes >> 20);
@@ -54,7 +48,7 @@ final class TranslogRecovery {
       }
       Measurements<TranslogContender> cached =
           RoundRobin.measure("translog recovery, cached", LOGS, rounds, this::replay);
-      Measurements<TranslogContender> cold = null;
+      Measurements<TranslogContender> cold = new Measurements<>(List.of());
       String coldSkipped = null;
       try {
         MemoryCgroup.dropPageCache();
@@ -80,16 +74,25 @@ final class TranslogRecovery {
 
   /** Replays the log once, checks it read every operation, and returns payload MB/s. */
   private double replay(TranslogContender log) throws IOException {
-    BenchmarkedLog.Replayed replay = logs.get(log).replay();
-    long expected = (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
+    LogTrials.Replayed replay = logs.get(log).replay();
+    long expected = operations();
     if (replay.operations() != expected || replay.payloadBytes() != expected * PAYLOAD_SIZE) {
       throw new IOException(
           format(
               "%s replayed %d operations and %d payload bytes, expected %d operations of %d bytes",
               log, replay.operations(), replay.payloadBytes(), expected, PAYLOAD_SIZE));
     }
-    last.put(log, replay);
     return replay.payloadBytes() / (replay.nanos() / 1e9) / 1e6;
+  }
+
+  /** The operations each log holds, which every replay is checked to read. */
+  private long operations() {
+    return (payloadBytes + PAYLOAD_SIZE - 1) / PAYLOAD_SIZE;
+  }
+
+  /** Log file MB/s: payload MB/s scaled by the bytes of the files per byte of payload. */
+  private double fileRate(TranslogContender log, double payloadRate) {
+    return payloadRate * fileBytes.get(log) / (operations() * PAYLOAD_SIZE);
   }
 
   private void report(
@@ -97,27 +100,19 @@ final class TranslogRecovery {
       Measurements<TranslogContender> cached,
       Measurements<TranslogContender> cold,
       String coldSkipped) {
-    Measurements<TranslogContender> fromDisk = cold == null ? new Measurements<>(List.of()) : cold;
     Table table =
-        new Table(
+        Table.of(
             "translog",
-            "operations",
-            "log files (MiB)",
-            "payload MB/s, cached",
-            "log file MB/s, cached",
-            "payload MB/s, from disk",
-            "log file MB/s, from disk");
-    for (TranslogContender log : LOGS) {
-      double fileToPayload = fileBytes.get(log) / (double) last.get(log).payloadBytes();
-      table.row(
-          log,
-          format("%,d", last.get(log).operations()),
-          format("%,.0f", fileBytes.get(log) / (double) (1 << 20)),
-          number("%,.0f", cached.median(log)),
-          number("%,.0f", cached.median(log) * fileToPayload),
-          number("%,.0f", fromDisk.median(log)),
-          number("%,.0f", fromDisk.median(log) * fileToPayload));
-    }
+            LOGS,
+            column("operations", log -> format("%,d", operations())),
+            column("log files (MiB)", log -> format("%,.0f", fileBytes.get(log) / 1048576.0)),
+            column("payload MB/s, cached", log -> number("%,.0f", cached.median(log))),
+            column(
+                "log file MB/s, cached", log -> number("%,.0f", fileRate(log, cached.median(log)))),
+            column("payload MB/s, from disk", log -> number("%,.0f", cold.median(log))),
+            column(
+                "log file MB/s, from disk",
+                log -> number("%,.0f", fileRate(log, cold.median(log)))));
     section.text(
         """
         ### Recovery
@@ -137,7 +132,7 @@ final class TranslogRecovery {
             .axes("", "MB/s of payload (median)")
             .categories(LOGS)
             .bars("pages cached", cached.medians());
-    if (cold != null) {
+    if (coldSkipped == null) {
       section.ratios("\nFrom disk:\n\n", cold, RATIOS);
       chart.bars("from disk", cold.medians());
     } else {

@@ -1,32 +1,37 @@
 package dev.spindle.bench.translog;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** What the disk allows with no log: write 4 KiB and fdatasync in a loop. Not thread-safe. */
-final class WriteSyncProbe implements Closeable {
+/**
+ * What the disk allows with no log: each append writes 4 KiB and fdatasyncs, whatever its payload,
+ * on a pre-written file or a growing one. Not thread-safe.
+ */
+final class WriteSyncProbe implements BenchmarkedLog.Appender {
   private static final int BLOCK = 4096;
 
   /** How far the pre-written file goes before the probe wraps around to its start. */
   private static final long PRE_WRITTEN_SIZE = 64L << 20;
 
-  private final FileChannel preWritten;
-  private final FileChannel growing;
+  private final boolean grow;
+  private final FileChannel channel;
   private final ByteBuffer block = ByteBuffer.allocateDirect(BLOCK);
-  private long preWrittenPosition;
+  private long position;
+  private long syncs;
 
-  WriteSyncProbe(Path directory) throws IOException {
-    this.preWritten = create(directory.resolve("probe-pre-written"));
-    this.growing = create(directory.resolve("probe-growing"));
-    // Real blocks, allocated and on disk with their size, so that overwrites change no metadata.
-    for (long position = 0; position < PRE_WRITTEN_SIZE; position += BLOCK) {
-      write(preWritten, position);
+  WriteSyncProbe(Path directory, boolean grow) throws IOException {
+    this.grow = grow;
+    this.channel = create(directory.resolve(grow ? "probe-growing" : "probe-pre-written"));
+    if (grow == false) {
+      // Real blocks, allocated and on disk with their size, so that overwrites change no metadata.
+      for (long at = 0; at < PRE_WRITTEN_SIZE; at += BLOCK) {
+        write(channel, block.clear(), at);
+      }
+      channel.force(true);
     }
-    preWritten.force(true);
   }
 
   static FileChannel create(Path file) throws IOException {
@@ -37,45 +42,40 @@ final class WriteSyncProbe implements Closeable {
         StandardOpenOption.WRITE);
   }
 
-  /** Write+fdatasync rounds per second over the pre-written file, for {@code millis}. */
-  double preWrittenRate(long millis) throws IOException {
-    return rate(false, millis);
-  }
-
-  /** Write+fdatasync rounds per second appending to the growing file, then truncated. */
-  double growingRate(long millis) throws IOException {
-    double rate = rate(true, millis);
-    growing.truncate(0);
-    growing.force(true);
-    return rate;
-  }
-
-  private double rate(boolean grow, long millis) throws IOException {
-    long begin = System.nanoTime();
-    long rounds = 0;
-    while (System.nanoTime() < begin + millis * 1_000_000L) {
-      FileChannel channel = grow ? growing : preWritten;
-      write(channel, grow ? rounds * BLOCK : preWrittenPosition);
-      channel.force(false);
-      preWrittenPosition =
-          grow ? preWrittenPosition : (preWrittenPosition + BLOCK) % PRE_WRITTEN_SIZE;
-      rounds++;
+  /** Writes all of {@code buffer} at {@code at}; returns the bytes written. */
+  static long write(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+    long written = 0;
+    while (buffer.hasRemaining()) {
+      written += channel.write(buffer, at + written);
     }
-    return rounds * 1e9 / (System.nanoTime() - begin);
+    return written;
   }
 
-  private void write(FileChannel channel, long position) throws IOException {
-    block.clear();
-    while (block.hasRemaining()) {
-      channel.write(block, position + block.position());
+  @Override
+  public void append(byte[] payload, boolean durable) throws IOException {
+    write(channel, block.clear(), position);
+    channel.force(false);
+    syncs++;
+    position = grow ? position + BLOCK : (position + BLOCK) % PRE_WRITTEN_SIZE;
+  }
+
+  @Override
+  public long syncs() {
+    return syncs;
+  }
+
+  /** The growing file starts over empty; the pre-written one goes on where it was. */
+  @Override
+  public void trim() throws IOException {
+    if (grow) {
+      channel.truncate(0);
+      channel.force(true);
+      position = 0;
     }
   }
 
   @Override
   public void close() throws IOException {
-    try (preWritten;
-        growing) {
-      // closes both
-    }
+    channel.close();
   }
 }

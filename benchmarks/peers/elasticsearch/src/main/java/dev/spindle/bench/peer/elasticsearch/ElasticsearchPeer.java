@@ -25,8 +25,7 @@ import org.elasticsearch.index.translog.TranslogConfig;
 import org.elasticsearch.index.translog.TranslogDeletionPolicy;
 
 /** Elasticsearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
-public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.Location>
-    implements PeerDirectory {
+public final class ElasticsearchPeer extends EngineTranslog<Translog> implements PeerDirectory {
 
   static {
     // As a node does at startup: without it, the first class that gets a logger fails to load.
@@ -92,21 +91,13 @@ public final class ElasticsearchPeer extends EngineTranslog<Translog, Translog.L
   }
 
   @Override
-  protected Translog.Location add(Translog translog, long seqNo, byte[] payload)
+  protected boolean add(Translog translog, long seqNo, byte[] payload, boolean durable)
       throws IOException {
-    return translog.add(
-        new Translog.Index(
-            Long.toString(seqNo), seqNo, PRIMARY_TERM, 1, new BytesArray(payload), null, -1));
-  }
-
-  @Override
-  protected boolean ensureSynced(Translog translog, Translog.Location location) throws IOException {
-    return translog.ensureSynced(location, SequenceNumbers.NO_OPS_PERFORMED);
-  }
-
-  @Override
-  protected void sync(Translog translog) throws IOException {
-    translog.sync();
+    Translog.Location location =
+        translog.add(
+            new Translog.Index(
+                Long.toString(seqNo), seqNo, PRIMARY_TERM, 1, new BytesArray(payload), null, -1));
+    return durable && translog.ensureSynced(location, SequenceNumbers.NO_OPS_PERFORMED);
   }
 
   @Override

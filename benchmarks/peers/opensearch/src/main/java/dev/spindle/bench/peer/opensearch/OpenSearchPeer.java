@@ -24,8 +24,7 @@ import org.opensearch.index.translog.TranslogConfig;
 import org.opensearch.index.translog.TranslogOperationHelper;
 
 /** OpenSearch's {@code hybridfs} directory and translog, set up as a node sets them up. */
-public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Location>
-    implements PeerDirectory {
+public final class OpenSearchPeer extends EngineTranslog<Translog> implements PeerDirectory {
 
   /** A one-shard index's settings, of the {@code hybridfs} store type. */
   private static IndexSettings settings() {
@@ -82,19 +81,11 @@ public final class OpenSearchPeer extends EngineTranslog<Translog, Translog.Loca
   }
 
   @Override
-  protected Translog.Location add(Translog translog, long seqNo, byte[] payload)
+  protected boolean add(Translog translog, long seqNo, byte[] payload, boolean durable)
       throws IOException {
-    return translog.add(new Translog.Index(Long.toString(seqNo), seqNo, PRIMARY_TERM, payload));
-  }
-
-  @Override
-  protected boolean ensureSynced(Translog translog, Translog.Location location) throws IOException {
-    return translog.ensureSynced(location);
-  }
-
-  @Override
-  protected void sync(Translog translog) throws IOException {
-    translog.sync();
+    Translog.Location location =
+        translog.add(new Translog.Index(Long.toString(seqNo), seqNo, PRIMARY_TERM, payload));
+    return durable && translog.ensureSynced(location);
   }
 
   @Override
