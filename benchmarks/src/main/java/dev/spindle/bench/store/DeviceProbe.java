@@ -117,14 +117,7 @@ public final class DeviceProbe {
           method == Method.POSITIONAL_READS
               ? positional(index, files, resources)
               : mapped(index, files, resources);
-      List<long[]> order = new ArrayList<>();
-      for (int file = 0; file < files.size(); file++) {
-        long blocks = Files.size(index.resolve(files.get(file))) / blockBytes;
-        for (long block = 0; block < blocks; block++) {
-          order.add(new long[] {file, block * blockBytes});
-        }
-      }
-      Collections.shuffle(order, new Random(0x6E7_5EA2C4L + 5));
+      List<long[]> order = blocks(index, files, blockBytes);
       AtomicInteger cursor = new AtomicInteger();
       StorageCounters.Sample before = counters.sample();
       long start = System.nanoTime();
@@ -170,6 +163,20 @@ public final class DeviceProbe {
       pool.shutdownNow();
       IOUtils.close(resources);
     }
+  }
+
+  /** Every whole block of the files, as {file, offset}, in a random order. */
+  private static List<long[]> blocks(Path index, List<String> files, int blockBytes)
+      throws IOException {
+    List<long[]> order = new ArrayList<>();
+    for (int file = 0; file < files.size(); file++) {
+      long blocks = Files.size(index.resolve(files.get(file))) / blockBytes;
+      for (long block = 0; block < blocks; block++) {
+        order.add(new long[] {file, block * blockBytes});
+      }
+    }
+    Collections.shuffle(order, new Random(0x6E7_5EA2C4L + 5));
+    return order;
   }
 
   /** The index's files, but the commit and the lock, sorted. */

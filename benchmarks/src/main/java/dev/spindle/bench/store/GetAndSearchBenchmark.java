@@ -204,28 +204,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
       Map<Workload, DeviceProbe.Result> limits = new EnumMap<>(Workload.class);
       Map<DeviceProbe.Method, DeviceProbe.Result> mechanisms =
           new EnumMap<>(DeviceProbe.Method.class);
-      for (Workload w : List.of(Workload.FETCH_PREFETCH, Workload.MULTI_GET_PREFETCH)) {
-        // One positional read per document, of what HybridDirectory read per document.
-        double bytes = trials.get(w).median(HYBRID, o -> o.io().bytesRead());
-        int block = (int) Math.max(4096, Math.ceil(bytes / 4096) * 4096);
-        ChildJvm.of(prober).reclaimPageCache();
-        limits.put(
-            w,
-            prober.probe(
-                DeviceProbe.Method.POSITIONAL_READS,
-                ReadService.PROBE_THREADS,
-                block,
-                s.measureMillis()));
-        // How each mechanism reads the fetch phase's documents from the workload's threads.
-        for (DeviceProbe.Method method :
-            w == Workload.FETCH_PREFETCH
-                ? DeviceProbe.Method.values()
-                : new DeviceProbe.Method[0]) {
-          ChildJvm.of(prober).reclaimPageCache();
-          mechanisms.put(
-              method, prober.probe(method, ReadService.THREADS, block, s.measureMillis()));
-        }
-      }
+      probeBatchBlocks(prober, trials, s, limits, mechanisms);
       List<String> notes = new ArrayList<>();
       for (Reads jvm : jvms.all()) {
         jvm.notes().forEach(note -> notes.add(jvm + ": " + note));
@@ -234,6 +213,39 @@ public final class GetAndSearchBenchmark implements Benchmark {
           trials, probe, limits, mechanisms, jvms.cgroups(), jvms.peakBytes(), notes);
     } finally {
       Files.deleteIfExists(neighbourFile);
+    }
+  }
+
+  /**
+   * After the trials, blocks of HybridDirectory's bytes per document of each prefetching batch
+   * workload: read by positional reads at the probe's queue depth (the device's limit), and by each
+   * read mechanism from the workload's threads (the fetch phase's blocks only).
+   */
+  private static void probeBatchBlocks(
+      Reads prober,
+      Map<Workload, Trials<DirectoryKind, Outcome>> trials,
+      Settings s,
+      Map<Workload, DeviceProbe.Result> limits,
+      Map<DeviceProbe.Method, DeviceProbe.Result> mechanisms)
+      throws IOException {
+    for (Workload w : List.of(Workload.FETCH_PREFETCH, Workload.MULTI_GET_PREFETCH)) {
+      // One positional read per document, of what HybridDirectory read per document.
+      double bytes = trials.get(w).median(HYBRID, o -> o.io().bytesRead());
+      int block = (int) Math.max(4096, Math.ceil(bytes / 4096) * 4096);
+      ChildJvm.of(prober).reclaimPageCache();
+      limits.put(
+          w,
+          prober.probe(
+              DeviceProbe.Method.POSITIONAL_READS,
+              ReadService.PROBE_THREADS,
+              block,
+              s.measureMillis()));
+      // How each mechanism reads the fetch phase's documents from the workload's threads.
+      for (DeviceProbe.Method method :
+          w == Workload.FETCH_PREFETCH ? DeviceProbe.Method.values() : new DeviceProbe.Method[0]) {
+        ChildJvm.of(prober).reclaimPageCache();
+        mechanisms.put(method, prober.probe(method, ReadService.THREADS, block, s.measureMillis()));
+      }
     }
   }
 
