@@ -9,6 +9,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.store.NIOFSDirectory;
@@ -33,6 +35,21 @@ public enum DirectoryKind {
   HYBRID_8K_WINDOW(
       "HybridDirectory, 8 KiB prefetch window",
       path -> BenchmarkSeams.withPerDocumentPrefetchWindow(path, 8 << 10)),
+  /**
+   * The pool, with stored fields and term vectors read through NIO instead of mapped: a prefetch's
+   * positional read fills the page cache, and the read that follows copies from it rather than
+   * mapping pages that reclaim must unmap again.
+   */
+  HYBRID_POOL_NIO_STORED(
+      "HybridDirectory, 16 prefetch threads, stored fields through NIO",
+      path ->
+          HybridDirectory.builder(path)
+              .prefetchThreads(16)
+              .mmapExtensions(
+                  HybridDirectory.DEFAULT_MMAP_EXTENSIONS.stream()
+                      .filter(extension -> Set.of("fdt", "tvd").contains(extension) == false)
+                      .collect(Collectors.toSet()))
+              .build()),
   /** The advice HybridDirectory chooses under the multi-gen LRU, forced: what it costs here. */
   HYBRID_MGLRU_ADVICE(
       "HybridDirectory, MGLRU advice",
@@ -85,10 +102,13 @@ public enum DirectoryKind {
   }
 
   /**
-   * Which measuring JVM opens this kind when kinds share JVMs: the peer's, or one of their own for
+   * Which measuring JVM opens this kind when kinds share JVMs: the peer's, or ones of their own for
    * the prefetch variants, so that no JVM holds so many readers that it crowds a capped page cache.
    */
   Object jvmGroup() {
+    if (this == HYBRID_POOL_NIO_STORED) {
+      return "stored fields through NIO";
+    }
     return this == HYBRID_POOL || this == HYBRID_8K_WINDOW ? "prefetch variants" : peer;
   }
 

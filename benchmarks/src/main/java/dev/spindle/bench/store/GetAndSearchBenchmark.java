@@ -256,7 +256,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
           its top %d hits and their stored fields; one id in ten does not exist.
         - **Hot:** every directory but the peers open in this JVM, the index cached; %s of %.1f s.
         - **Starved:** measuring JVMs (`%s`), Spindle's and Lucene's directories in one, the prefetch
-          variants in one and each peer's in one, each in a memory cgroup of its own capped at %d
+          variants in two and each peer's in one, each in a memory cgroup of its own capped at %d
           MiB, taking turns; each trial empties every cgroup's page cache, runs %.1f s unmeasured, then measures %.1f s; %s.
         - **Peers:** %s, each built by its engine's `FsDirectoryFactory` (`index.store.type:
           hybridfs`), on its class path with this build's Lucene.
