@@ -93,13 +93,16 @@ import org.apache.lucene.util.IOUtils;
  * check, and nothing sits between the codecs and the mapping. Where positional reads from many
  * threads put more reads in flight than the kernel's readahead does (a device with a deep queue and
  * CPU to spare), {@link Builder#prefetchThreads} hands each prefetch of a range that is not
- * resident to a pool of that many threads, each of which reads its range into the page cache with
- * one positional read; the mapped read that follows finds the pages cached. With a pool, this
+ * resident to a pool of that many threads, each of which reads its range with one positional read.
+ * A range of stored fields or term vectors, read once per returned document, is read with {@code
+ * O_DIRECT} into one of the pool's {@link Builder#directPrefetchBlocks direct blocks}, and the
+ * document's read copies it from there: no page fault, no page cache to fill and reclaim. Any other
+ * range is read into the page cache, where the mapped read that follows finds it. With a pool, this
  * applies to every clone and slice of every file, mapped or read through NIO, compound-file slices
  * included, except vectors, whose scorers read Lucene's mapping directly and keep Lucene's
  * prefetch; their inputs are wrapped to see the prefetch calls, at the cost of one more call per
  * read. Stored fields and term vectors are prefetched whole chunk by chunk, as their codec asks.
- * The benchmark's prefetch table sets both against the device's positional-read limit.
+ * The benchmark's prefetch tables set each choice against the device's positional-read limit.
  *
  * <p>With a pool:
  *
@@ -109,11 +112,14 @@ import org.apache.lucene.util.IOUtils;
  *       off, so that on an index that fits in memory a prefetch makes no system call.
  *   <li><b>Bounded:</b> the pool's queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per
  *       thread; a prefetch that finds it full is dropped, never waited for, and the read that
- *       follows faults its pages in as it would without a prefetch.
- *   <li><b>Shared:</b> directories of the JVM built with the same pool size share one pool, started
- *       by the first and stopped by the last one to close, which waits for its threads to end. A
- *       pool per index would multiply threads by shards, where the queue depth worth keeping busy
- *       is the device's.
+ *       follows faults its pages in as it would without a prefetch. A document's read that finds
+ *       its block still queued reads it itself, and one that finds it being read waits for that one
+ *       read. The direct blocks are a fixed {@code 128 KiB} each outside the heap; a prefetch that
+ *       finds none free nor any ready block that nobody took goes to the page cache.
+ *   <li><b>Shared:</b> directories of the JVM built with the same pool size and direct blocks share
+ *       one pool and its blocks, started by the first and stopped by the last one to close, which
+ *       waits for its threads to end. A pool per index would multiply threads and memory by shards,
+ *       where the queue depth worth keeping busy is the device's.
  *   <li><b>Harmless:</b> a prefetch of a closed input, or of a file deleted before it was first
  *       read, does nothing; a read that fails is dropped quietly, and the input's own read then
  *       reports what matters. Each file that the pool has read keeps a read-only file descriptor
@@ -123,10 +129,7 @@ import org.apache.lucene.util.IOUtils;
  * </ul>
  *
  * <p>With {@code prefetchThreads(0)} the directory leaves prefetching to Lucene's mapped inputs,
- * and clips stored-fields and term-vectors prefetches to the first 8 KiB of the chunk, its header
- * and dictionary, which every read of the chunk needs: {@code madvise} of the whole chunk would
- * cost its every page in storage reads and page cache, where a read needs its start and one block.
- * NIO inputs then ignore prefetches, as {@link NIOFSDirectory}'s do.
+ * and NIO inputs ignore prefetches, as {@link NIOFSDirectory}'s do.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
@@ -175,6 +178,16 @@ public final class HybridDirectory extends FSDirectory {
 
   /** The largest prefetch pool a directory may ask for. */
   public static final int MAX_PREFETCH_THREADS = 256;
+
+  /**
+   * The direct blocks a prefetch pool reads per-document prefetches into if {@link
+   * Builder#directPrefetchBlocks} is not called: 8 MiB, enough for batches of 32 documents from two
+   * threads at once.
+   */
+  public static final int DEFAULT_DIRECT_PREFETCH_BLOCKS = 64;
+
+  /** The most direct blocks a pool may ask for: 512 MiB. */
+  public static final int MAX_DIRECT_PREFETCH_BLOCKS = 4096;
 
   /** Reads the pool's queue holds per thread before it drops prefetches. */
   static final int PREFETCH_QUEUE_PER_THREAD = 64;
@@ -231,7 +244,8 @@ public final class HybridDirectory extends FSDirectory {
             builder.prefetchThreads,
             builder.prefetchQueueCapacity(),
             builder.residencyCheck,
-            builder.prefetchReader);
+            builder.prefetchReader,
+            builder.directPrefetchBlocks);
     boolean success = false;
     try {
       this.masterInputs =
@@ -329,6 +343,11 @@ public final class HybridDirectory extends FSDirectory {
     IOUtils.close(HybridDirectory.super::close, inputs, prefetcher);
   }
 
+  /** Test seam: where this directory's prefetches go. */
+  Prefetcher prefetcher() {
+    return prefetcher;
+  }
+
   @Override
   public String toString() {
     return super.toString()
@@ -336,7 +355,10 @@ public final class HybridDirectory extends FSDirectory {
         + routing
         + "]"
         + (mappingFallback.enabled() ? "" : " mappingFallback=false")
-        + (prefetcher.pooled() ? " prefetchThreads=" + prefetcher.threads() : "");
+        + (prefetcher.pooled() ? " prefetchThreads=" + prefetcher.threads() : "")
+        + (prefetcher.directBlocks() != null
+            ? " directPrefetchBlocks=" + prefetcher.directBlocks().slots()
+            : "");
   }
 
   /**
@@ -357,6 +379,7 @@ public final class HybridDirectory extends FSDirectory {
     private int prefetchThreads = DEFAULT_PREFETCH_THREADS;
     private int prefetchQueueCapacity;
     private long perDocumentPrefetchWindow;
+    private int directPrefetchBlocks = DEFAULT_DIRECT_PREFETCH_BLOCKS;
     private Prefetcher.ResidencyCheck residencyCheck = Prefetcher.ResidencyCheck.PAGES;
     private PrefetchReader prefetchReader = PrefetchReader.POSITIONAL;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
@@ -509,6 +532,33 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
+     * Sets how many blocks of {@value DirectBlocks#SLOT_BYTES} bytes the prefetch pool reads
+     * stored-fields and term-vectors prefetches into with {@code O_DIRECT}; {@value
+     * #DEFAULT_DIRECT_PREFETCH_BLOCKS} if not called. A prefetch of a chunk that is not resident is
+     * read into a free block (or the oldest one nobody took) without going through the page cache,
+     * and the read of the document that follows copies the block instead of faulting the chunk in.
+     * 0 reads those prefetches into the page cache, as every other file's. The blocks are allocated
+     * outside the heap, counted against {@code -XX:MaxDirectMemorySize}, once per pool: directories
+     * that share a pool share its blocks. Has no effect without a pool ({@link #prefetchThreads}),
+     * nor where the runtime or the file system cannot read with {@code O_DIRECT}, where prefetches
+     * go to the page cache.
+     *
+     * @param blocks from 0 to {@value #MAX_DIRECT_PREFETCH_BLOCKS}
+     * @return this builder
+     */
+    public Builder directPrefetchBlocks(int blocks) {
+      if (blocks < 0 || blocks > MAX_DIRECT_PREFETCH_BLOCKS) {
+        throw new IllegalArgumentException(
+            "directPrefetchBlocks must be in [0, "
+                + MAX_DIRECT_PREFETCH_BLOCKS
+                + "], got "
+                + blocks);
+      }
+      this.directPrefetchBlocks = blocks;
+      return this;
+    }
+
+    /**
      * Benchmark seam: the most of a stored-fields or term-vectors prefetch that is read, in place
      * of the default, {@link ReadPaths#DEFAULT_PER_DOCUMENT_WINDOW}.
      */
@@ -542,9 +592,10 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Test seam: every mapped file has its prefetches clipped, as stored fields have, so that
+     * Test seam: every file is read as stored fields are (its prefetches clipped to the
+     * per-document window, and taken from direct blocks if the directory has them), so that
      * Lucene's directory suites, whose files have no codec extension, read through {@link
-     * ClippedPrefetchInput}.
+     * PrefetchInput} or {@link DirectBlockInput}.
      */
     Builder clipPrefetchOfEveryMappedFile() {
       this.clipPrefetchOfEveryMappedFile = true;

@@ -2,9 +2,12 @@ package dev.spindle.store;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.util.IOSupplier;
 import org.apache.lucene.util.IOUtils;
@@ -18,6 +21,11 @@ import org.apache.lucene.util.IOUtils;
  * stays readable through it (one deleted before its first read is not prefetched, since its name
  * leads nowhere; the mapping still reads it). A read fails quietly: the input's own read that
  * follows reports whatever matters, with Lucene's message.
+ *
+ * <p><b>Direct blocks.</b> With {@link DirectBlocks}, a prefetch of a per-document range is read
+ * with {@code O_DIRECT} into a block of the directory's, kept here by the range's offset until the
+ * read that follows takes it ({@link #take}), a newer block needs its slot, or the input is closed.
+ * A file that cannot be opened for direct reads is prefetched into the page cache instead.
  *
  * <p><b>Residency of NIO files.</b> A mapped file's own input is asked whether a range is resident.
  * A file read through NIO has no mapping to ask, so the first check maps it through an input that
@@ -44,6 +52,15 @@ final class PrefetchFile implements Closeable {
 
   /** Guarded by this: opening the channel or the twin failed once; do not try again. */
   private boolean unavailable;
+
+  /** Guarded by this: the channel for direct reads, opened on the first one. */
+  private FileChannel directChannel;
+
+  /** Opening the file for direct reads failed once: prefetch into the page cache. */
+  private volatile boolean directUnavailable;
+
+  /** The direct blocks of this file not taken yet, by the offset of their range. */
+  private final ConcurrentHashMap<Long, DirectBlock> blocks = new ConcurrentHashMap<>();
 
   /**
    * @param file the file, as the directory resolves it
@@ -80,6 +97,120 @@ final class PrefetchFile implements Closeable {
     prefetcher.read(this, fileOffset, Math.min(length, MAX_READ));
   }
 
+  /**
+   * Hands the read of a per-document range to the pool, to be read with {@code O_DIRECT} into a
+   * block if the directory has {@link DirectBlocks} with a slot to spare, else into the page cache.
+   */
+  void readDirect(long fileOffset, long length) {
+    DirectBlocks memory = prefetcher.directBlocks();
+    if (memory == null || directUnavailable || DirectBlocks.alignedSpan(fileOffset, length) < 0) {
+      read(fileOffset, length);
+      return;
+    }
+    if (blocks.containsKey(fileOffset)) {
+      return; // prefetched already, and not taken yet
+    }
+    ByteBuffer slot = memory.take();
+    if (slot == null) {
+      read(fileOffset, length);
+      return;
+    }
+    DirectBlock block = new DirectBlock(this, fileOffset, (int) length, slot);
+    if (blocks.putIfAbsent(fileOffset, block) != null) {
+      memory.give(slot);
+      return;
+    }
+    if (closed) {
+      cancel(block);
+      return;
+    }
+    prefetcher.read(this, block);
+  }
+
+  /**
+   * Takes the block prefetched at {@code fileOffset}, if there is one to take: copies its bytes
+   * into {@code buffers.apply(n)} from index 0 and gives its slot back. A block no pool thread has
+   * started on is read now, by the caller; one under way is waited for.
+   *
+   * @param buffers gives a buffer of at least the length it is called with
+   * @return how many bytes of the range were copied, or -1 if there was no block to take
+   */
+  int take(long fileOffset, IntFunction<byte[]> buffers) {
+    if (blocks.isEmpty()) {
+      return -1;
+    }
+    DirectBlock block = blocks.get(fileOffset);
+    if (block == null) {
+      return -1;
+    }
+    readIntoBlock(block);
+    if (block.claim() == false) {
+      return -1;
+    }
+    int bytes = block.delivered();
+    block.slot.get((int) (fileOffset - block.alignedStart), buffers.apply(bytes), 0, bytes);
+    forget(block);
+    DirectBlocks memory = prefetcher.directBlocks();
+    memory.give(block.slot);
+    memory.countTaken();
+    return bytes;
+  }
+
+  /** Removes {@code block} from this file's blocks, if it is still there. */
+  void forget(DirectBlock block) {
+    blocks.remove(block.fileOffset, block);
+  }
+
+  /** Cancels a block that is still queued, and gives its slot back. */
+  void cancel(DirectBlock block) {
+    if (block.cancel()) {
+      forget(block);
+      prefetcher.directBlocks().give(block.slot);
+    }
+  }
+
+  /**
+   * Reads {@code block} with {@code O_DIRECT}, unless another thread already started to; runs on a
+   * pool thread, or on the reader that wants the block first.
+   */
+  void readIntoBlock(DirectBlock block) {
+    if (block.startRead() == false) {
+      return;
+    }
+    int delivered = -1;
+    try {
+      FileChannel reader = directChannel();
+      if (reader != null) {
+        delivered = readAligned(reader, block);
+      }
+    } catch (IOException e) {
+      // Closed meanwhile, or an I/O error: the input's own read reports what matters.
+    } finally {
+      block.readEnded(delivered);
+      DirectBlocks memory = prefetcher.directBlocks();
+      if (delivered > 0) {
+        memory.ready(block);
+      } else {
+        forget(block);
+        memory.give(block.slot);
+      }
+    }
+  }
+
+  /** The bytes of the block's range that one aligned read of its span delivered. */
+  private static int readAligned(FileChannel reader, DirectBlock block) throws IOException {
+    ByteBuffer slot =
+        block.slot.clear().limit((int) DirectBlocks.alignedSpan(block.fileOffset, block.length));
+    while (slot.hasRemaining()) {
+      int read = reader.read(slot, block.alignedStart + slot.position());
+      if (read <= 0 || read % DirectBlocks.ALIGNMENT != 0) {
+        break; // the end of the file; a direct read may not start at an unaligned position
+      }
+    }
+    int skipped = (int) (block.fileOffset - block.alignedStart);
+    return Math.min(block.length, slot.position() - skipped);
+  }
+
   void countResident() {
     prefetcher.countResident();
   }
@@ -108,6 +239,18 @@ final class PrefetchFile implements Closeable {
     return closed ? null : channel;
   }
 
+  private synchronized FileChannel directChannel() {
+    if (directChannel == null && closed == false && directUnavailable == false) {
+      try {
+        directChannel = DirectBlocks.openDirect(file);
+      } catch (IOException | UnsupportedOperationException e) {
+        // A file system that refuses O_DIRECT (EINVAL), or a runtime without it.
+        directUnavailable = true;
+      }
+    }
+    return closed ? null : directChannel;
+  }
+
   private synchronized IndexInput residencyTwin() {
     if (residencyTwin == null && closed == false && unavailable == false) {
       try {
@@ -127,7 +270,14 @@ final class PrefetchFile implements Closeable {
   @Override
   public synchronized void close() throws IOException {
     closed = true;
-    IOUtils.close(channel, residencyTwin);
+    for (DirectBlock block : blocks.values()) {
+      cancel(block);
+      if (block.evict()) {
+        forget(block);
+        prefetcher.directBlocks().give(block.slot);
+      }
+    }
+    IOUtils.close(channel, directChannel, residencyTwin);
   }
 
   @Override

@@ -24,6 +24,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * outlives the directories, as Lucene's thread-leak checks expect. Idle threads also end after a
  * few seconds and start again on demand.
  *
+ * <p><b>Direct blocks.</b> A pool may also own a fixed set of {@link DirectBlocks}, allocated when
+ * it starts and shared by its directories like its threads, into which prefetches of per-document
+ * data (stored fields, term vectors) are read with {@code O_DIRECT} instead of the page cache.
+ *
  * <p><b>Bounded.</b> The queue holds at most its capacity; a read offered to a full queue, or to a
  * stopped pool, is dropped ({@link PrefetchRead#drop}), never waited for: a prefetch is a hint, and
  * the thread that asked for it is about to read the range itself.
@@ -47,10 +51,13 @@ final class PrefetchPool {
   private static final long TERMINATION_SECONDS = 60;
 
   /** What makes two pools interchangeable. */
-  private record Configuration(int threads, int queueCapacity) {}
+  private record Configuration(int threads, int queueCapacity, int directBlocks) {}
 
   private final Configuration configuration;
   private final ThreadPoolExecutor executor;
+
+  /** The blocks per-document prefetches are read into, or null to read them into the page cache. */
+  private final DirectBlocks directBlocks;
 
   /** Directories using this pool; guarded by {@link #LOCK}. */
   private int users;
@@ -67,14 +74,21 @@ final class PrefetchPool {
             daemonThreads(),
             (read, pool) -> ((PrefetchRead) read).drop());
     executor.allowCoreThreadTimeOut(true);
+    this.directBlocks =
+        configuration.directBlocks() > 0 && DirectBlocks.supported()
+            ? new DirectBlocks(configuration.directBlocks())
+            : null;
   }
 
   /**
    * The pool of this configuration, started if no directory uses it yet. Every call must be matched
    * by one {@link #release}.
+   *
+   * @param directBlocks how many {@link DirectBlocks} the pool reads per-document prefetches into;
+   *     0 to read them into the page cache
    */
-  static PrefetchPool acquire(int threads, int queueCapacity) {
-    Configuration configuration = new Configuration(threads, queueCapacity);
+  static PrefetchPool acquire(int threads, int queueCapacity, int directBlocks) {
+    Configuration configuration = new Configuration(threads, queueCapacity, directBlocks);
     synchronized (LOCK) {
       PrefetchPool pool = SHARED.computeIfAbsent(configuration, PrefetchPool::new);
       pool.users++;
@@ -109,6 +123,11 @@ final class PrefetchPool {
 
   int threads() {
     return configuration.threads();
+  }
+
+  /** The pool's direct blocks, or null if it reads every prefetch into the page cache. */
+  DirectBlocks directBlocks() {
+    return directBlocks;
   }
 
   /**

@@ -36,11 +36,15 @@ final class PrefetchTarget {
 
   private final PrefetchFile file;
 
+  /** Whether ranges not resident are read into direct blocks rather than the page cache. */
+  private final boolean direct;
+
   /** Checks in a row that found their range resident; written only by checks. */
   private volatile int residentChecks;
 
-  PrefetchTarget(PrefetchFile file) {
+  PrefetchTarget(PrefetchFile file, boolean direct) {
     this.file = file;
+    this.direct = direct;
   }
 
   /**
@@ -64,7 +68,11 @@ final class PrefetchTarget {
       return;
     }
     residentChecks = 0;
-    file.read(fileOffset, length);
+    if (direct) {
+      file.readDirect(fileOffset, length);
+    } else {
+      file.read(fileOffset, length);
+    }
   }
 
   /** A number in {@code [0, bound)} that spreads the offsets of prefetches evenly. */

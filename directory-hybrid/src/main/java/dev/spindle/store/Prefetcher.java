@@ -46,14 +46,25 @@ final class Prefetcher implements Closeable {
 
   /**
    * The prefetcher of a directory with a pool of {@code threads} (none if 0) and a queue of {@code
-   * queueCapacity} reads.
+   * queueCapacity} reads; the pool reads per-document ranges with {@code O_DIRECT} into {@code
+   * directBlocks} blocks if that is positive and the runtime can.
    */
   static Prefetcher create(
-      int threads, int queueCapacity, ResidencyCheck residency, PrefetchReader reader) {
+      int threads,
+      int queueCapacity,
+      ResidencyCheck residency,
+      PrefetchReader reader,
+      int directBlocks) {
     if (threads == 0) {
       return NONE;
     }
-    return new Prefetcher(PrefetchPool.acquire(threads, queueCapacity), residency, reader);
+    return new Prefetcher(
+        PrefetchPool.acquire(threads, queueCapacity, directBlocks), residency, reader);
+  }
+
+  /** Where per-document ranges are read with {@code O_DIRECT}, or null if they are not. */
+  DirectBlocks directBlocks() {
+    return pool == null ? null : pool.directBlocks();
   }
 
   /** How this directory's pool threads read a range. */
@@ -78,7 +89,13 @@ final class Prefetcher implements Closeable {
   /** Hands the read of a file range to the pool, or counts it dropped. */
   void read(PrefetchFile file, long fileOffset, long length) {
     handedOver.increment();
-    pool.offer(new PrefetchRead(this, file, fileOffset, length));
+    pool.offer(new PrefetchRead(this, file, fileOffset, length, null));
+  }
+
+  /** Hands the read of a direct block to the pool, or cancels it. */
+  void read(PrefetchFile file, DirectBlock block) {
+    handedOver.increment();
+    pool.offer(new PrefetchRead(this, file, block.fileOffset, block.length, block));
   }
 
   void countResident() {

@@ -6,10 +6,11 @@ import org.apache.lucene.store.MMapDirectory;
 
 /**
  * Decides how the clones and slices of a file are read: as Lucene's inputs themselves, or wrapped
- * in a {@link PrefetchInput}, which only sees their prefetches. A clone or slice is wrapped when
- * its prefetches go to the directory's prefetch pool, or, with no pool, when a benchmark asked to
- * clip them to a per-document window; every other one, by default all of them, is Lucene's, with
- * nothing in between.
+ * in a {@link PrefetchInput}, which only sees their prefetches, or, for per-document files with
+ * direct blocks, in a {@link DirectBlockInput}, which also takes the blocks its prefetches read. A
+ * clone or slice is wrapped when its prefetches go to the directory's prefetch pool, or, with no
+ * pool, when a benchmark asked to clip them to a per-document window; every other one, by default
+ * all of them, is Lucene's, with nothing in between.
  *
  * <p>Immutable, so any number of threads may consult it at once.
  */
@@ -42,7 +43,8 @@ final class ReadPaths {
 
   /**
    * @param perDocumentWindow the most of a stored-fields or term-vectors prefetch that is read
-   * @param clipEveryFile test seam: every file gets the per-document window
+   * @param clipEveryFile test seam: every file is read as per-document data: it gets the
+   *     per-document window, and direct blocks if the directory has them
    */
   ReadPaths(
       FileRouting routing, Prefetcher prefetcher, long perDocumentWindow, boolean clipEveryFile) {
@@ -79,12 +81,16 @@ final class ReadPaths {
     if (FileRouting.servesSearches(context) == false) {
       return LUCENE;
     }
-    long window =
-        clipEveryFile || routing.clipsPrefetch(name, context) ? perDocumentWindow : Long.MAX_VALUE;
+    boolean perDocument = clipEveryFile || routing.clipsPrefetch(name, context);
+    long window = perDocument ? perDocumentWindow : Long.MAX_VALUE;
     if (file != null && routing.prefetchesThroughPool(name, context)) {
       // One target per file, shared by its clones and slices: see PrefetchTarget for why not one
       // per compound file.
-      PrefetchTarget target = new PrefetchTarget(file);
+      if (perDocument && prefetcher.directBlocks() != null) {
+        PrefetchTarget target = new PrefetchTarget(file, true);
+        return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset);
+      }
+      PrefetchTarget target = new PrefetchTarget(file, false);
       return (input, fileOffset) -> new PrefetchInput(input, target, fileOffset, window);
     }
     // Without native access Lucene's prefetch does nothing, and a clipping wrapper would only cost.

@@ -381,8 +381,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             IndexInput clone = in.clone();
             IndexInput slice = in.slice("s", 100, in.length() - 100);
             String what = name + " with " + threads + " prefetch threads";
-            assertEquals(what, expected, clone instanceof PrefetchInput);
-            assertEquals(what, expected, slice instanceof PrefetchInput);
+            assertEquals(what, expected, TestFiles.seesPrefetches(clone));
+            assertEquals(what, expected, TestFiles.seesPrefetches(slice));
             assertEquals(what, expected == false, clone instanceof MemorySegmentAccessInput);
             clone.seek(in.length() - 1);
             assertEquals((byte) (in.length() - 1), clone.readByte());
@@ -390,7 +390,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             assertEquals((byte) (in.length() - 1), slice.readByte());
           }
           try (IndexInput in = dir.openInput(name, MERGE)) {
-            assertFalse(name, in.clone() instanceof PrefetchInput);
+            assertFalse(name, TestFiles.seesPrefetches(in.clone()));
           }
         }
       }
@@ -437,7 +437,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       if (compound == false) {
         String fdt = IndexFileNames.segmentFileName(segment.info.name, "", "fdt");
         try (IndexInput in = dir.openInput(fdt, STORED_FIELDS_CONTEXT)) {
-          assertEquals(fdt, pooled || clipping, in.clone() instanceof PrefetchInput);
+          assertEquals(fdt, pooled || clipping, TestFiles.seesPrefetches(in.clone()));
         }
       } else {
         try (CompoundDirectory cfs =
@@ -450,7 +450,7 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
                       ? FileAccess.of(extension, IOContext.DEFAULT) != FileAccess.METADATA
                           && VECTORS.contains(extension) == false
                       : clipping && PER_DOCUMENT.contains(extension);
-              assertEquals(inner, wrapped, slice instanceof PrefetchInput);
+              assertEquals(inner, wrapped, TestFiles.seesPrefetches(slice));
             }
           }
         }

@@ -59,6 +59,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(1 + random().nextInt(4))
+            .directPrefetchBlocks(0)
             .residencyCheck(NEVER_RESIDENT)
             .prefetchReader(reader)
             .build()) {
@@ -115,6 +116,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(2)
+            .directPrefetchBlocks(0)
             .residencyCheck(
                 (input, offset, length) -> {
                   checks.incrementAndGet();
@@ -175,6 +177,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(1)
+            .directPrefetchBlocks(0)
             .prefetchQueueCapacity(1)
             .residencyCheck(NEVER_RESIDENT)
             .prefetchReader(held)
@@ -210,6 +213,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(path)
             .prefetchThreads(1 + random().nextInt(4))
+            .directPrefetchBlocks(0)
             .prefetchReader(reader)
             .build()) {
       for (String name : List.of("_0.fdt", "_0.bin")) {
@@ -257,6 +261,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     try (HybridDirectory dir =
         HybridDirectory.builder(FilterPath.unwrap(createTempDir()))
             .prefetchThreads(2)
+            .directPrefetchBlocks(0)
             .residencyCheck(NEVER_RESIDENT)
             .prefetchReader(reader)
             .build()) {
@@ -355,12 +360,14 @@ public class PrefetchPoolTest extends LuceneTestCase {
     HybridDirectory first =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(threads)
+            .directPrefetchBlocks(0)
             .residencyCheck(NEVER_RESIDENT)
             .prefetchReader(reader)
             .build();
     HybridDirectory second =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(threads)
+            .directPrefetchBlocks(0)
             .residencyCheck(NEVER_RESIDENT)
             .prefetchReader(reader)
             .build();
@@ -401,6 +408,10 @@ public class PrefetchPoolTest extends LuceneTestCase {
   public void testPrefetchThreadsAreValidatedAndReported() throws IOException {
     HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
     expectThrows(IllegalArgumentException.class, () -> builder.prefetchThreads(-1));
+    expectThrows(IllegalArgumentException.class, () -> builder.directPrefetchBlocks(-1));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> builder.directPrefetchBlocks(HybridDirectory.MAX_DIRECT_PREFETCH_BLOCKS + 1));
     expectThrows(
         IllegalArgumentException.class,
         () -> builder.prefetchThreads(HybridDirectory.MAX_PREFETCH_THREADS + 1));

@@ -86,14 +86,19 @@ final class RandomHybridConfig {
 
   /**
    * A random prefetch pool: none (Lucene's madvise), the default, one thread with a queue of one
-   * (saturated: most prefetches are dropped), or a few threads with a short queue.
+   * (saturated: most prefetches are dropped), a few threads with a short queue, or a few threads
+   * that read per-document prefetches into a few direct blocks.
    */
   static void randomPrefetching(Random random, HybridDirectory.Builder builder) {
-    switch (random.nextInt(5)) {
+    switch (random.nextInt(6)) {
       case 0 -> builder.prefetchThreads(0);
       case 1 -> builder.prefetchThreads(1).prefetchQueueCapacity(1);
       case 2 -> builder.prefetchThreads(1 + random.nextInt(8)).prefetchQueueCapacity(16);
       case 3 -> builder.perDocumentPrefetchWindow(1 + random.nextInt(64 << 10));
+      case 4 ->
+          builder
+              .prefetchThreads(1 + random.nextInt(4))
+              .directPrefetchBlocks(1 + random.nextInt(8));
       default -> {}
     }
   }

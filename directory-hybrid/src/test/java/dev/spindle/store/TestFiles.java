@@ -28,4 +28,9 @@ final class TestFiles {
   static boolean isMapped(IndexInput in) {
     return FilterIndexInput.unwrap(in).getClass().getName().contains("MemorySegmentIndexInput");
   }
+
+  /** Whether {@code in} is wrapped to see its prefetches: a pool's or a clipping wrapper. */
+  static boolean seesPrefetches(IndexInput in) {
+    return in instanceof PrefetchInput || in instanceof DirectBlockInput;
+  }
 }

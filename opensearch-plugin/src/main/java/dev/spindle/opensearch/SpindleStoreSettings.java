@@ -124,8 +124,8 @@ public final class SpindleStoreSettings {
           Property.IndexScope);
 
   /**
-   * How many threads read prefetched ranges into the page cache, from 0 (prefetching left to
-   * Lucene's {@code madvise}) to {@value HybridDirectory#MAX_PREFETCH_THREADS}; defaults to {@value
+   * How many threads read prefetched ranges, from 0 (prefetching left to Lucene's {@code madvise})
+   * to {@value HybridDirectory#MAX_PREFETCH_THREADS}; defaults to {@value
    * HybridDirectory#DEFAULT_PREFETCH_THREADS}. The shards of every index with the same value share
    * one pool on the node.
    */
@@ -137,6 +137,21 @@ public final class SpindleStoreSettings {
           HybridDirectory.MAX_PREFETCH_THREADS,
           Property.IndexScope);
 
+  /**
+   * How many blocks of 128 KiB the prefetch pool reads stored-fields and term-vectors prefetches
+   * into with {@code O_DIRECT}, from 0 (into the page cache) to {@value
+   * HybridDirectory#MAX_DIRECT_PREFETCH_BLOCKS}; defaults to {@value
+   * HybridDirectory#DEFAULT_DIRECT_PREFETCH_BLOCKS}. Used only with {@link #PREFETCH_THREADS} above
+   * 0; indices with the same two values share one pool and its blocks on the node.
+   */
+  public static final Setting<Integer> DIRECT_PREFETCH_BLOCKS =
+      Setting.intSetting(
+          PREFIX + "direct_prefetch_blocks",
+          HybridDirectory.DEFAULT_DIRECT_PREFETCH_BLOCKS,
+          0,
+          HybridDirectory.MAX_DIRECT_PREFETCH_BLOCKS,
+          Property.IndexScope);
+
   /** The settings the plugin registers. */
   static final List<Setting<?>> ALL =
       List.of(
@@ -145,7 +160,8 @@ public final class SpindleStoreSettings {
           DEFAULT_READ_ADVICE,
           PAGE_RECLAIM,
           MAPPING_FALLBACK,
-          PREFETCH_THREADS);
+          PREFETCH_THREADS,
+          DIRECT_PREFETCH_BLOCKS);
 
   private SpindleStoreSettings() {}
 
@@ -170,6 +186,7 @@ public final class SpindleStoreSettings {
     builder.preloadExtensions(preloadExtensions(settings, mapped));
     builder.mappingFallback(MAPPING_FALLBACK.get(settings));
     builder.prefetchThreads(PREFETCH_THREADS.get(settings));
+    builder.directPrefetchBlocks(DIRECT_PREFETCH_BLOCKS.get(settings));
     return builder;
   }
 

@@ -75,6 +75,15 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
             bad(
                 spindle().put("index.store.spindle.prefetch_threads", "many"),
                 "index.store.spindle.prefetch_threads"),
+            bad(
+                spindle().put("index.store.spindle.direct_prefetch_blocks", -1),
+                "index.store.spindle.direct_prefetch_blocks"),
+            bad(
+                spindle()
+                    .put(
+                        "index.store.spindle.direct_prefetch_blocks",
+                        HybridDirectory.MAX_DIRECT_PREFETCH_BLOCKS + 1),
+                "index.store.spindle.direct_prefetch_blocks"),
             bad(spindle().putList("index.store.preload", "nvd", "x.y"), "index.store.preload"),
             bad(
                 spindle().putList("index.store.hybrid.nio.extensions", "fdt"),
@@ -128,6 +137,7 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
   public void testSettingsConfigureTheShardsDirectory() {
     boolean fallback = randomBoolean();
     int prefetchThreads = randomIntBetween(0, 8);
+    int directBlocks = randomIntBetween(0, 128);
     createIndex(
         "configured",
         spindle()
@@ -136,6 +146,7 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
             .put("index.store.spindle.page_reclaim", "multi_gen_lru")
             .put("index.store.spindle.mapping_fallback", fallback)
             .put("index.store.spindle.prefetch_threads", prefetchThreads)
+            .put("index.store.spindle.direct_prefetch_blocks", directBlocks)
             .putList("index.store.preload", "tim")
             .build());
     HybridDirectory directory = directoryOf("configured");
@@ -146,6 +157,10 @@ public class SpindleIndexTest extends OpenSearchSingleNodeTestCase {
     assertTrue(description, description.contains("preload=[tim]"));
     assertEquals(description, fallback == false, description.contains("mappingFallback=false"));
     assertEquals(prefetchThreads, directory.stats().prefetchThreads());
+    assertEquals(
+        description,
+        prefetchThreads > 0 && directBlocks > 0,
+        description.contains("directPrefetchBlocks=" + directBlocks));
   }
 
   public void testClosedIndexTakesNewSettingsWhenOpened() {

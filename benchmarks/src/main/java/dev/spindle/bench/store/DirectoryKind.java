@@ -26,11 +26,17 @@ public enum DirectoryKind {
   HYBRID("HybridDirectory", HybridDirectory::new),
   /**
    * 16 threads that read each prefetched range not resident with one positional read, up to 16 in
-   * flight; every search input is wrapped to see its prefetch calls.
+   * flight, stored fields and term vectors with {@code O_DIRECT} into the pool's 64 blocks of 128
+   * KiB, which the read that follows takes; every search input is wrapped to see its prefetch
+   * calls.
    */
   HYBRID_POOL(
       "HybridDirectory, 16 prefetch threads",
       path -> HybridDirectory.builder(path).prefetchThreads(16).build()),
+  /** The pool with no direct blocks: every prefetched range is read into the page cache. */
+  HYBRID_POOL_PAGE_CACHE(
+      "HybridDirectory, 16 prefetch threads, no direct blocks",
+      path -> HybridDirectory.builder(path).prefetchThreads(16).directPrefetchBlocks(0).build()),
   /** Each stored-fields prefetch clipped to its chunk's first 8 KiB (header and dictionary). */
   HYBRID_8K_WINDOW(
       "HybridDirectory, 8 KiB prefetch window",
@@ -45,6 +51,7 @@ public enum DirectoryKind {
       path ->
           HybridDirectory.builder(path)
               .prefetchThreads(16)
+              .directPrefetchBlocks(0)
               .mmapExtensions(
                   HybridDirectory.DEFAULT_MMAP_EXTENSIONS.stream()
                       .filter(extension -> Set.of("fdt", "tvd").contains(extension) == false)
@@ -108,6 +115,9 @@ public enum DirectoryKind {
   Object jvmGroup() {
     if (this == HYBRID_POOL_NIO_STORED) {
       return "stored fields through NIO";
+    }
+    if (this == HYBRID_POOL_PAGE_CACHE) {
+      return "prefetch into the page cache";
     }
     return this == HYBRID_POOL || this == HYBRID_8K_WINDOW ? "prefetch variants" : peer;
   }

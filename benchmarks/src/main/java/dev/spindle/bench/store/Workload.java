@@ -6,6 +6,7 @@ import static dev.spindle.bench.store.DirectoryKind.HYBRID_8K_WINDOW;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_MGLRU_ADVICE;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL_NIO_STORED;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL_PAGE_CACHE;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
 import static dev.spindle.bench.store.DirectoryKind.MMAP_RANDOM;
 import static dev.spindle.bench.store.DirectoryKind.NIOFS;
@@ -92,7 +93,8 @@ public enum Workload {
         new Ratio<>(HYBRID, ELASTICSEARCH_HYBRIDFS, vsPeers),
         new Ratio<>(HYBRID, OPENSEARCH_HYBRIDFS, vsPeers),
         Ratio.of(HYBRID, MMAP_RANDOM),
-        Ratio.of(HYBRID_POOL, NIOFS),
+        Ratio.atLeast(HYBRID_POOL, NIOFS, vsNiofs),
+        Ratio.of(HYBRID_POOL_PAGE_CACHE, NIOFS),
         Ratio.of(HYBRID_POOL_NIO_STORED, NIOFS),
         Ratio.of(HYBRID_8K_WINDOW, NIOFS));
   }

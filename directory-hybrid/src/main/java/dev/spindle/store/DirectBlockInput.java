@@ -1,0 +1,246 @@
+package dev.spindle.store;
+
+import java.io.IOException;
+import java.util.Objects;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.util.BitUtil;
+
+/**
+ * A clone or slice of a per-document file (stored fields, term vectors) whose prefetches are read
+ * with {@code O_DIRECT} into {@link DirectBlock}s, and whose reads take those blocks: a seek to the
+ * start of a prefetched range copies the block into this input's buffer, and the reads that follow
+ * are served from it, until one goes past its end or a seek leaves it, which the mapped input then
+ * serves from the same position. Every other read is the mapped input's.
+ *
+ * <p>The codec asks for the whole compressed chunk that holds a document and then seeks to the
+ * chunk's start, so the block holds every byte the read of the document touches; a read that goes
+ * further sees the same bytes through the mapping.
+ *
+ * <p>Not thread-safe, as any {@link IndexInput}.
+ */
+final class DirectBlockInput extends ForwardingInput {
+
+  private final PrefetchTarget target;
+  private final PrefetchFile file;
+
+  /** Where this input's first byte lies in the file. */
+  private final long fileOffset;
+
+  /** This input's buffer of block bytes, reused from block to block; null until the first. */
+  private byte[] buffer;
+
+  /** The position of {@code buffer[0]} in this input, while a block is being read. */
+  private long blockStart;
+
+  /** How many bytes of {@code buffer} the block holds; -1 when no block is being read. */
+  private int blockLength = -1;
+
+  /** The next byte of the block to read, while one is. */
+  private int position;
+
+  DirectBlockInput(IndexInput in, PrefetchTarget target, PrefetchFile file, long fileOffset) {
+    super(in.toString(), in);
+    this.target = target;
+    this.file = file;
+    this.fileOffset = fileOffset;
+  }
+
+  @Override
+  public void prefetch(long offset, long length) throws IOException {
+    Objects.checkFromIndexSize(offset, length, length());
+    target.prefetch(in, offset, fileOffset + offset, length);
+  }
+
+  @Override
+  public void seek(long pos) throws IOException {
+    if (blockLength >= 0 && pos >= blockStart && pos - blockStart <= blockLength) {
+      position = (int) (pos - blockStart);
+      return;
+    }
+    int taken = file.take(fileOffset + pos, this::buffer);
+    if (taken > 0) {
+      blockStart = pos;
+      blockLength = taken;
+      position = 0;
+    } else {
+      blockLength = -1;
+      in.seek(pos);
+    }
+  }
+
+  private byte[] buffer(int length) {
+    if (buffer == null || buffer.length < length) {
+      buffer = new byte[length];
+    }
+    return buffer;
+  }
+
+  @Override
+  public long getFilePointer() {
+    return blockLength >= 0 ? blockStart + position : in.getFilePointer();
+  }
+
+  /** Whether the next {@code bytes} bytes are in the block being read. */
+  private boolean inBlock(int bytes) {
+    return blockLength - position >= bytes;
+  }
+
+  /** Hands reading on to the mapped input, at the position reached in the block. */
+  private void leaveBlock() throws IOException {
+    if (blockLength >= 0) {
+      long pos = blockStart + position;
+      blockLength = -1;
+      in.seek(pos);
+    }
+  }
+
+  @Override
+  public byte readByte() throws IOException {
+    if (inBlock(1)) {
+      return buffer[position++];
+    }
+    leaveBlock();
+    return in.readByte();
+  }
+
+  @Override
+  public void readBytes(byte[] b, int offset, int len) throws IOException {
+    if (blockLength >= 0) {
+      int fromBlock = Math.min(len, blockLength - position);
+      System.arraycopy(buffer, position, b, offset, fromBlock);
+      position += fromBlock;
+      if (fromBlock == len) {
+        return;
+      }
+      offset += fromBlock;
+      len -= fromBlock;
+      leaveBlock();
+    }
+    in.readBytes(b, offset, len);
+  }
+
+  @Override
+  public short readShort() throws IOException {
+    if (inBlock(Short.BYTES)) {
+      short value = (short) BitUtil.VH_LE_SHORT.get(buffer, position);
+      position += Short.BYTES;
+      return value;
+    }
+    leaveBlock();
+    return in.readShort();
+  }
+
+  @Override
+  public int readInt() throws IOException {
+    if (inBlock(Integer.BYTES)) {
+      int value = (int) BitUtil.VH_LE_INT.get(buffer, position);
+      position += Integer.BYTES;
+      return value;
+    }
+    leaveBlock();
+    return in.readInt();
+  }
+
+  @Override
+  public long readLong() throws IOException {
+    if (inBlock(Long.BYTES)) {
+      long value = (long) BitUtil.VH_LE_LONG.get(buffer, position);
+      position += Long.BYTES;
+      return value;
+    }
+    leaveBlock();
+    return in.readLong();
+  }
+
+  // The variable-length reads decode byte by byte, as DataInput does, so that an encoding that
+  // runs past the block's end goes on in the mapping and a malformed one fails as it would there.
+
+  @Override
+  public int readVInt() throws IOException {
+    if (blockLength < 0) {
+      return in.readVInt();
+    }
+    byte b = readByte();
+    int value = b & 0x7F;
+    for (int shift = 7; b < 0; shift += 7) {
+      b = readByte();
+      value |= (b & 0x7F) << shift;
+    }
+    return value;
+  }
+
+  @Override
+  public long readVLong() throws IOException {
+    if (blockLength < 0) {
+      return in.readVLong();
+    }
+    byte b = readByte();
+    long value = b & 0x7FL;
+    for (int shift = 7; b < 0; shift += 7) {
+      b = readByte();
+      value |= (b & 0x7FL) << shift;
+    }
+    return value;
+  }
+
+  @Override
+  public void skipBytes(long numBytes) throws IOException {
+    if (numBytes < 0) {
+      throw new IllegalArgumentException("numBytes must be >= 0, got " + numBytes);
+    }
+    seek(getFilePointer() + numBytes);
+  }
+
+  @Override
+  public void readGroupVInt(int[] dst, int offset) throws IOException {
+    leaveBlock();
+    in.readGroupVInt(dst, offset);
+  }
+
+  @Override
+  public void readInts(int[] dst, int offset, int length) throws IOException {
+    leaveBlock();
+    in.readInts(dst, offset, length);
+  }
+
+  @Override
+  public void readLongs(long[] dst, int offset, int length) throws IOException {
+    leaveBlock();
+    in.readLongs(dst, offset, length);
+  }
+
+  @Override
+  public void readFloats(float[] floats, int offset, int length) throws IOException {
+    leaveBlock();
+    in.readFloats(floats, offset, length);
+  }
+
+  @Override
+  public IndexInput clone() {
+    IndexInput clone = in.clone();
+    if (blockLength >= 0) {
+      try {
+        clone.seek(getFilePointer());
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot position the clone of " + this, e);
+      }
+    }
+    return new DirectBlockInput(clone, target, file, fileOffset);
+  }
+
+  @Override
+  public IndexInput slice(String sliceDescription, long offset, long length) throws IOException {
+    return new DirectBlockInput(
+        in.slice(sliceDescription, offset, length), target, file, fileOffset + offset);
+  }
+
+  @Override
+  public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
+      throws IOException {
+    IndexInput slice = in.slice(sliceDescription, offset, length, context);
+    return FileRouting.isStreamed(context)
+        ? slice
+        : new DirectBlockInput(slice, target, file, fileOffset + offset);
+  }
+}

@@ -1,0 +1,298 @@
+package dev.spindle.store;
+
+import static dev.spindle.store.TestFiles.writeFile;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.tests.mockfile.FilterFileSystemProvider;
+import org.apache.lucene.tests.mockfile.FilterPath;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
+
+/**
+ * Prefetches of per-document data read with {@code O_DIRECT} into direct blocks: the reads that
+ * follow take the blocks and see the file's bytes, through every kind of read and across a block's
+ * end; blocks are taken once, and slots come back whether a block is taken, evicted or dropped;
+ * stored fields read back through the codec's own prefetch; closing races nothing but the closed
+ * input's reads. Every range is taken as not resident, so that each prefetch reads a block. The
+ * files are on the real file system, where {@code O_DIRECT} works.
+ */
+public class DirectBlocksTest extends LuceneTestCase {
+
+  private static final Prefetcher.ResidencyCheck NEVER_RESIDENT = (input, offset, length) -> false;
+
+  private static HybridDirectory.Builder directBuilder(Path path, int slots) {
+    return HybridDirectory.builder(path)
+        .prefetchThreads(1 + random().nextInt(4))
+        .prefetchQueueCapacity(1 << 10)
+        .directPrefetchBlocks(slots)
+        .residencyCheck(NEVER_RESIDENT);
+  }
+
+  private static Path realTempDir() {
+    return FilterPath.unwrap(createTempDir()).toAbsolutePath();
+  }
+
+  /**
+   * A batch of prefetched ranges of a stored-fields file, read back in a random order, each from
+   * its start with a random mix of reads that runs past the range's end: every byte is the file's,
+   * and, with a slot per range, every block is taken, none read twice.
+   */
+  public void testPrefetchedRangesReadBackFromTheirBlocks() throws Exception {
+    int length = 2 << 20;
+    int batch = 1 + random().nextInt(32);
+    try (HybridDirectory dir = directBuilder(realTempDir(), batch).build()) {
+      writeFile(dir, "_0.fdt", length);
+      DirectBlocks blocks = dir.prefetcher().directBlocks();
+      assertNotNull("this JDK can open files with O_DIRECT", blocks);
+      try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
+        IndexInput clone = in.clone();
+        Map<Long, Integer> ranges = new HashMap<>();
+        while (ranges.size() < batch) {
+          ranges.put(
+              (long) random().nextInt(length - (200 << 10)), 1 + random().nextInt(100 << 10));
+        }
+        for (Map.Entry<Long, Integer> range : ranges.entrySet()) {
+          clone.prefetch(range.getKey(), range.getValue());
+        }
+        List<Long> order = new ArrayList<>(ranges.keySet());
+        java.util.Collections.shuffle(order, random());
+        for (long offset : order) {
+          clone.seek(offset);
+          readAndCheck(clone, offset, ranges.get(offset) + random().nextInt(8192));
+        }
+        assertEquals("a block per range, each taken once", batch, blocks.taken());
+        // A pool thread counts its block a moment after the reader could take it.
+        while (blocks.read() < batch) {
+          Thread.onSpinWait();
+        }
+        assertEquals("no block read twice", batch, blocks.read());
+      }
+    }
+  }
+
+  /** Reads {@code bytes} bytes from {@code in}, at {@code offset}, with random kinds of reads. */
+  private static void readAndCheck(IndexInput in, long offset, int bytes) throws Exception {
+    long end = offset + bytes;
+    while (in.getFilePointer() < end) {
+      long at = in.getFilePointer();
+      String where = in + " at " + at;
+      switch (random().nextInt(6)) {
+        case 0 -> assertEquals(where, (byte) at, in.readByte());
+        case 1 -> {
+          byte[] read = new byte[1 + random().nextInt(10_000)];
+          in.readBytes(read, 0, read.length);
+          for (int i = 0; i < read.length; i++) {
+            assertEquals(where + "+" + i, (byte) (at + i), read[i]);
+          }
+        }
+        case 2 -> assertEquals(where, littleEndian(at, Integer.BYTES), in.readInt() & 0xFFFFFFFFL);
+        case 3 -> assertEquals(where, littleEndian(at, Long.BYTES), in.readLong());
+        case 4 -> assertEquals(where, littleEndian(at, Short.BYTES), in.readShort() & 0xFFFFL);
+        default -> {
+          int skip = random().nextInt(3000);
+          in.skipBytes(skip);
+          assertEquals(where, at + skip, in.getFilePointer());
+        }
+      }
+    }
+  }
+
+  /** The value of {@code bytes} bytes at {@code at} of a file whose byte i is (byte) i. */
+  private static long littleEndian(long at, int bytes) {
+    long value = 0;
+    for (int i = 0; i < bytes; i++) {
+      value |= ((at + i) & 0xFFL) << (8 * i);
+    }
+    return value;
+  }
+
+  /**
+   * With one slot, each new prefetch evicts the block before it that nobody took; the last one is
+   * taken, the others read through the mapping, all correctly; a range too large for a slot goes to
+   * the page cache. Afterwards the slot is free again.
+   */
+  public void testEvictedAndOversizedRangesReadThroughTheMapping() throws Exception {
+    int length = 1 << 20;
+    try (HybridDirectory dir = directBuilder(realTempDir(), 1).build()) {
+      writeFile(dir, "_0.tvd", length);
+      DirectBlocks blocks = dir.prefetcher().directBlocks();
+      try (IndexInput in = dir.openInput("_0.tvd", IOContext.DEFAULT)) {
+        IndexInput clone = in.clone();
+        int prefetches = 2 + random().nextInt(10);
+        long[] offsets = new long[prefetches];
+        for (int i = 0; i < prefetches; i++) {
+          offsets[i] = 4096L * i + random().nextInt(4096);
+          clone.prefetch(offsets[i], 1 + random().nextInt(32 << 10));
+          // Each prefetch's block is read before the next one is asked for, so that the next
+          // evicts it rather than finding the slot still being read (and reading into the page
+          // cache instead). A read is one positional read; the test's own timeout bounds this.
+          while (blocks.read() < i + 1) {
+            Thread.onSpinWait();
+          }
+          clone.seek(offsets[i] + 10);
+          assertEquals((byte) (offsets[i] + 10), clone.readByte());
+        }
+        assertEquals("every block was evicted, none taken", 0, blocks.taken());
+        clone.prefetch(offsets[prefetches - 1], 100);
+        clone.seek(offsets[prefetches - 1]);
+        readAndCheck(clone, offsets[prefetches - 1], 200);
+        assertEquals(1, blocks.taken());
+        long taken = blocks.taken();
+        clone.prefetch(1000, DirectBlocks.SLOT_BYTES + 1);
+        clone.seek(1000);
+        readAndCheck(clone, 1000, DirectBlocks.SLOT_BYTES + 1);
+        assertEquals("an oversized range is not a block", taken, blocks.taken());
+        assertNotNull("the slot came back", blocks.take());
+      }
+    }
+  }
+
+  /**
+   * Documents of random sizes, some larger than a slot, in segments with and without compound
+   * files, read back in batches that the codec prefetches first: every stored value is the one
+   * written, and blocks were taken.
+   */
+  public void testStoredFieldsReadBackThroughTheCodecsPrefetch() throws Exception {
+    Path path = realTempDir();
+    int docs = atLeast(300);
+    List<String> values = new ArrayList<>();
+    try (HybridDirectory dir = directBuilder(path, 1 + random().nextInt(64)).build()) {
+      // Lucene's own stored fields, whose prefetch asks for the chunk; the test codecs may not.
+      IndexWriterConfig config =
+          new IndexWriterConfig()
+              .setCodec(TestUtil.getDefaultCodec())
+              .setUseCompoundFile(random().nextBoolean());
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        for (int i = 0; i < docs; i++) {
+          int size = random().nextInt(50) == 0 ? 150_000 : random().nextInt(3000);
+          String value = TestUtil.randomSimpleString(random(), size, size);
+          values.add(value);
+          Document doc = new Document();
+          doc.add(new StringField("id", Integer.toString(i), Field.Store.YES));
+          doc.add(new StoredField("body", value));
+          writer.addDocument(doc);
+          if (random().nextInt(100) == 0) {
+            writer.commit();
+          }
+        }
+        writer.forceMerge(1 + random().nextInt(3));
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        for (int round = 0; round < 20; round++) {
+          StoredFields storedFields = reader.storedFields();
+          int[] batch = new int[1 + random().nextInt(32)];
+          for (int i = 0; i < batch.length; i++) {
+            batch[i] = random().nextInt(docs);
+            storedFields.prefetch(batch[i]);
+          }
+          for (int docId : batch) {
+            Document doc = storedFields.document(docId);
+            int id = Integer.parseInt(doc.get("id"));
+            assertEquals("document " + docId, values.get(id), doc.get("body"));
+          }
+        }
+      }
+      assertTrue("the codec's reads took blocks", dir.prefetcher().directBlocks().taken() > 0);
+    }
+  }
+
+  /**
+   * Threads that prefetch and read through clones while the input, then the directory, is closed:
+   * nothing throws but {@link AlreadyClosedException} from the closed input's reads.
+   */
+  public void testPrefetchesAndReadsRacingClose() throws Exception {
+    try (HybridDirectory dir = directBuilder(realTempDir(), 1 + random().nextInt(4)).build()) {
+      writeFile(dir, "_0.fdt", 1 << 20);
+      IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT);
+      CountDownLatch start = new CountDownLatch(1);
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < 3; t++) {
+        IndexInput clone = in.clone();
+        Thread thread =
+            new Thread(
+                () -> {
+                  try {
+                    start.await();
+                    for (int i = 0; i < 2000; i++) {
+                      long offset = random().nextInt(900_000);
+                      clone.prefetch(offset, 1 + random().nextInt(64 << 10));
+                      clone.seek(offset);
+                      assertEquals((byte) offset, clone.readByte());
+                    }
+                  } catch (AlreadyClosedException expected) {
+                    // The input was closed under the reads.
+                  } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                  }
+                });
+        threads.add(thread);
+        thread.start();
+      }
+      start.countDown();
+      Thread.sleep(random().nextInt(20));
+      in.close();
+      for (Thread thread : threads) {
+        thread.join();
+      }
+      assertNull("only reads of the closed input may fail", failure.get());
+    }
+  }
+
+  /**
+   * On a file system that refuses {@code O_DIRECT}, as some do with {@code EINVAL}, per-document
+   * prefetches go to the page cache: nothing fails, no block is read, and every read is right.
+   */
+  public void testAFileSystemWithoutDirectReadsFallsBackToThePageCache() throws Exception {
+    FilterFileSystemProvider refusing =
+        new FilterFileSystemProvider("nodirect://", realTempDir().getFileSystem()) {
+          @Override
+          public FileChannel newFileChannel(
+              Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+              throws IOException {
+            if (options.stream().anyMatch(option -> option.toString().equals("DIRECT"))) {
+              throw new IOException("Invalid argument: " + path);
+            }
+            return super.newFileChannel(path, options, attrs);
+          }
+        };
+    Path path = refusing.wrapPath(realTempDir());
+    try (HybridDirectory dir = directBuilder(path, 4).build()) {
+      assertTrue(dir.toString(), dir.toString().contains("directPrefetchBlocks=4"));
+      writeFile(dir, "_0.fdt", 1 << 20);
+      try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
+        IndexInput clone = in.clone();
+        for (int i = 0; i < 20; i++) {
+          long offset = random().nextInt(900_000);
+          clone.prefetch(offset, 1 + random().nextInt(64 << 10));
+          clone.seek(offset);
+          readAndCheck(clone, offset, 1 + random().nextInt(20_000));
+        }
+      }
+      assertEquals(0, dir.prefetcher().directBlocks().read());
+      assertEquals(0, dir.prefetcher().directBlocks().taken());
+    }
+  }
+}
