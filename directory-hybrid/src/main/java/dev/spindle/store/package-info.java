@@ -70,13 +70,31 @@
  * positional read into a scratch buffer, so that the pages land in the page cache). Nothing on this
  * path takes a lock but the file's own, on a pool thread.
  *
- * <p>Why the pool is not the default: each of {@code madvise}, {@code posix_fadvise} and {@code
- * readahead(2)} puts one or a few reads in flight per calling thread, where a device with a queue
- * wants many, and a pool of positional readers gives it many; but each of those reads costs CPU (a
- * thread hand-off, a system call, a copy), and where the CPU and not the device is the limit the
- * pool loses, while its wrapper costs a call per read when the index is cached. The benchmark's
- * get-and-search batches set the two side by side against the device's positional-read limit, with
- * the CPU each costs per document.
+ * <p>Stored fields and term vectors take another way when the pool has {@code DirectBlocks} (by
+ * default 64 slots of 128 KiB, aligned, outside the heap, one set per pool). Their clones and
+ * slices are {@code DirectBlockInput}s; {@code PrefetchTarget} hands a range that is not resident to
+ * {@code PrefetchFile.readDirect}, which takes a slot (a free one, or that of the oldest {@code
+ * DirectBlock} that is ready and was never taken), keeps the block in the file's map by the range's
+ * offset and queues it; a pool thread reads it with one {@code O_DIRECT} positional read of the
+ * aligned span. The codec then seeks to the chunk's start: {@code DirectBlockInput} takes the block
+ * (reading it itself if no thread has started, waiting for the one read under way otherwise),
+ * copies it into a buffer of its own, gives the slot back and serves reads from the copy until one
+ * leaves it, when the mapped input carries on from the same position. A block's state is one
+ * atomic integer, and each slot is given back by exactly one party ({@code DirectBlock} lists the
+ * transitions). Bypassing the page cache is the point: starved, a mapped read of a chunk costs
+ * page faults and the unmapping of reclaim, several times the CPU of the read itself, and the
+ * cached pages of a document that is rarely read again only crowd out the structures searches
+ * come back to. A range larger than a slot, a file system that refuses {@code O_DIRECT}, or no slot
+ * to spare sends the prefetch to the page cache as above.
+ *
+ * <p>Why the pool is not the default: every search input is wrapped to see its prefetch calls,
+ * which costs a call per read when the index is cached, and on an index that fits in memory nothing
+ * is gained for it. Where the index does not fit, positional reads from a pool put as many reads in
+ * flight as it has threads, where {@code madvise}, {@code posix_fadvise} and {@code readahead(2)}
+ * put one or a few per calling thread, and the direct blocks take the page cache's upkeep out of
+ * per-document reads. The benchmark's get-and-search tables set the default, the pool with and
+ * without direct blocks, and the peers side by side, hot and starved, against the device's
+ * positional-read limit, with the CPU each costs per document.
  *
  * <h2>Mapping failures</h2>
  *
@@ -107,7 +125,8 @@
  * <p>{@code MappingFailureInjector} makes a mapping fail, {@code MappedInputHook} sees each input
  * Lucene maps, {@code Builder.clipPrefetchOfEveryMappedFile} with a {@code
  * perDocumentPrefetchWindow} runs Lucene's directory suites, whose files have no codec extension,
- * through {@code PrefetchInput}, and {@code Builder.residencyCheck}, {@code prefetchReader} and
+ * through {@code PrefetchInput} (or, with a pool's direct blocks, {@code DirectBlockInput}), and
+ * {@code Builder.residencyCheck}, {@code prefetchReader} and
  * {@code prefetchQueueCapacity} let tests count residency checks, hold a pool thread and saturate
  * the pool. All are package-private builder methods; the benchmark reaches {@code
  * perDocumentPrefetchWindow}, through a class of its own in this package, to compare windows.
