@@ -1,8 +1,6 @@
 package dev.spindle.store;
 
 import java.io.IOException;
-import java.util.Objects;
-import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.util.BitUtil;
 
@@ -19,13 +17,9 @@ import org.apache.lucene.util.BitUtil;
  *
  * <p>Not thread-safe, as any {@link IndexInput}.
  */
-final class DirectBlockInput extends ForwardingInput {
+final class DirectBlockInput extends PrefetchInput {
 
-  private final PrefetchTarget target;
   private final PrefetchFile file;
-
-  /** Where this input's first byte lies in the file. */
-  private final long fileOffset;
 
   /** This input's buffer of block bytes, reused from block to block; null until the first. */
   private byte[] buffer;
@@ -39,17 +33,10 @@ final class DirectBlockInput extends ForwardingInput {
   /** The next byte of the block to read, while one is. */
   private int position;
 
-  DirectBlockInput(IndexInput in, PrefetchTarget target, PrefetchFile file, long fileOffset) {
-    super(in.toString(), in);
-    this.target = target;
+  DirectBlockInput(
+      IndexInput in, PrefetchTarget target, PrefetchFile file, long fileOffset, long window) {
+    super(in, target, fileOffset, window);
     this.file = file;
-    this.fileOffset = fileOffset;
-  }
-
-  @Override
-  public void prefetch(long offset, long length) throws IOException {
-    Objects.checkFromIndexSize(offset, length, length());
-    target.prefetch(in, offset, fileOffset + offset, length);
   }
 
   @Override
@@ -217,6 +204,12 @@ final class DirectBlockInput extends ForwardingInput {
   }
 
   @Override
+  IndexInput wrap(IndexInput input, long fileOffset) {
+    return new DirectBlockInput(input, target, file, fileOffset, window);
+  }
+
+  /** A clone reads through the mapping from this input's position, wherever that is. */
+  @Override
   public IndexInput clone() {
     IndexInput clone = in.clone();
     if (blockLength >= 0) {
@@ -226,21 +219,6 @@ final class DirectBlockInput extends ForwardingInput {
         throw new IllegalStateException("cannot position the clone of " + this, e);
       }
     }
-    return new DirectBlockInput(clone, target, file, fileOffset);
-  }
-
-  @Override
-  public IndexInput slice(String sliceDescription, long offset, long length) throws IOException {
-    return new DirectBlockInput(
-        in.slice(sliceDescription, offset, length), target, file, fileOffset + offset);
-  }
-
-  @Override
-  public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
-      throws IOException {
-    IndexInput slice = in.slice(sliceDescription, offset, length, context);
-    return FileRouting.isStreamed(context)
-        ? slice
-        : new DirectBlockInput(slice, target, file, fileOffset + offset);
+    return wrap(clone, fileOffset);
   }
 }

@@ -15,18 +15,20 @@ import org.apache.lucene.store.IndexInput;
  * vectors), whose codec prefetches the whole compressed chunk that holds a document, it decides how
  * much of the chunk a prefetch reads; for every other file it is unbounded.
  *
+ * <p>{@link DirectBlockInput} is the one kind of it that also serves reads.
+ *
  * <p>Its clones and slices are wrapped alike, and keep track of where they lie in the file, except
  * slices for a merge or a flush, which do not prefetch. Not thread-safe, as any {@link IndexInput}.
  */
-final class PrefetchInput extends ForwardingInput {
+sealed class PrefetchInput extends ForwardingInput permits DirectBlockInput {
 
   /** The file's target, or null to leave prefetches to Lucene's input. */
-  private final PrefetchTarget target;
+  final PrefetchTarget target;
 
   /** Where this input's first byte lies in the file. */
-  private final long fileOffset;
+  final long fileOffset;
 
-  private final long window;
+  final long window;
 
   PrefetchInput(IndexInput in, PrefetchTarget target, long fileOffset, long window) {
     super(in.toString(), in);
@@ -46,23 +48,25 @@ final class PrefetchInput extends ForwardingInput {
     }
   }
 
+  /** Wraps a clone or slice of this input's Lucene input, which lies at {@code fileOffset}. */
+  IndexInput wrap(IndexInput input, long fileOffset) {
+    return new PrefetchInput(input, target, fileOffset, window);
+  }
+
   @Override
   public IndexInput clone() {
-    return new PrefetchInput(in.clone(), target, fileOffset, window);
+    return wrap(in.clone(), fileOffset);
   }
 
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length) throws IOException {
-    return new PrefetchInput(
-        in.slice(sliceDescription, offset, length), target, fileOffset + offset, window);
+    return wrap(in.slice(sliceDescription, offset, length), fileOffset + offset);
   }
 
   @Override
   public IndexInput slice(String sliceDescription, long offset, long length, IOContext context)
       throws IOException {
     IndexInput slice = in.slice(sliceDescription, offset, length, context);
-    return FileRouting.isStreamed(context)
-        ? slice
-        : new PrefetchInput(slice, target, fileOffset + offset, window);
+    return FileRouting.isStreamed(context) ? slice : wrap(slice, fileOffset + offset);
   }
 }

@@ -88,7 +88,7 @@ final class ReadPaths {
       // per compound file.
       if (perDocument && prefetcher.directBlocks() != null) {
         PrefetchTarget target = new PrefetchTarget(file, true);
-        return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset);
+        return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset, window);
       }
       PrefetchTarget target = new PrefetchTarget(file, false);
       return (input, fileOffset) -> new PrefetchInput(input, target, fileOffset, window);

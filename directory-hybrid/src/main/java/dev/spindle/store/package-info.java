@@ -72,20 +72,20 @@
  *
  * <p>Stored fields and term vectors take another way when the pool has {@code DirectBlocks} (by
  * default 64 slots of 128 KiB, aligned, outside the heap, one set per pool). Their clones and
- * slices are {@code DirectBlockInput}s; {@code PrefetchTarget} hands a range that is not resident to
- * {@code PrefetchFile.readDirect}, which takes a slot (a free one, or that of the oldest {@code
+ * slices are {@code DirectBlockInput}s; {@code PrefetchTarget} hands a range that is not resident
+ * to {@code PrefetchFile.readDirect}, which takes a slot (a free one, or that of the oldest {@code
  * DirectBlock} that is ready and was never taken), keeps the block in the file's map by the range's
  * offset and queues it; a pool thread reads it with one {@code O_DIRECT} positional read of the
  * aligned span. The codec then seeks to the chunk's start: {@code DirectBlockInput} takes the block
  * (reading it itself if no thread has started, waiting for the one read under way otherwise),
  * copies it into a buffer of its own, gives the slot back and serves reads from the copy until one
- * leaves it, when the mapped input carries on from the same position. A block's state is one
- * atomic integer, and each slot is given back by exactly one party ({@code DirectBlock} lists the
- * transitions). Bypassing the page cache is the point: starved, a mapped read of a chunk costs
- * page faults and the unmapping of reclaim, several times the CPU of the read itself, and the
- * cached pages of a document that is rarely read again only crowd out the structures searches
- * come back to. A range larger than a slot, a file system that refuses {@code O_DIRECT}, or no slot
- * to spare sends the prefetch to the page cache as above.
+ * leaves it, when the mapped input carries on from the same position. A block's state is one atomic
+ * integer, and each slot is given back by exactly one party ({@code DirectBlock} lists the
+ * transitions). Bypassing the page cache is the point: starved, a mapped read of a chunk costs page
+ * faults and the unmapping of reclaim, several times the CPU of the read itself, and the cached
+ * pages of a document that is rarely read again only crowd out the structures searches come back
+ * to. A range larger than a slot, a file system that refuses {@code O_DIRECT}, or no slot to spare
+ * sends the prefetch to the page cache as above.
  *
  * <p>Why the pool is not the default: every search input is wrapped to see its prefetch calls,
  * which costs a call per read when the index is cached, and on an index that fits in memory nothing
@@ -126,9 +126,9 @@
  * Lucene maps, {@code Builder.clipPrefetchOfEveryMappedFile} with a {@code
  * perDocumentPrefetchWindow} runs Lucene's directory suites, whose files have no codec extension,
  * through {@code PrefetchInput} (or, with a pool's direct blocks, {@code DirectBlockInput}), and
- * {@code Builder.residencyCheck}, {@code prefetchReader} and
- * {@code prefetchQueueCapacity} let tests count residency checks, hold a pool thread and saturate
- * the pool. All are package-private builder methods; the benchmark reaches {@code
- * perDocumentPrefetchWindow}, through a class of its own in this package, to compare windows.
+ * {@code Builder.residencyCheck}, {@code prefetchReader} and {@code prefetchQueueCapacity} let
+ * tests count residency checks, hold a pool thread and saturate the pool. All are package-private
+ * builder methods; the benchmark reaches {@code perDocumentPrefetchWindow}, through a class of its
+ * own in this package, to compare windows.
  */
 package dev.spindle.store;

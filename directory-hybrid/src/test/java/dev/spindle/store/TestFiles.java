@@ -31,6 +31,6 @@ final class TestFiles {
 
   /** Whether {@code in} is wrapped to see its prefetches: a pool's or a clipping wrapper. */
   static boolean seesPrefetches(IndexInput in) {
-    return in instanceof PrefetchInput || in instanceof DirectBlockInput;
+    return in instanceof PrefetchInput;
   }
 }
