@@ -2,8 +2,6 @@ package dev.spindle.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.store.BaseDirectoryTestCase;
 
@@ -18,12 +16,8 @@ public class HybridDirectorySaturatedPoolTest extends BaseDirectoryTestCase {
 
   @Override
   protected Directory getDirectory(Path path) throws IOException {
-    Set<String> mmap = new HashSet<>(HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
-    if (random().nextBoolean()) {
-      mmap.add("");
-    }
     return HybridDirectory.builder(path)
-        .mmapExtensions(mmap)
+        .mmapExtensions(RandomHybridConfig.suiteFilesMappedOrNot(random()))
         .prefetchThreads(1)
         .prefetchQueueCapacity(1)
         .residencyCheck((input, offset, length) -> false)

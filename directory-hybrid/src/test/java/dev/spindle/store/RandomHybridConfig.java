@@ -85,6 +85,18 @@ final class RandomHybridConfig {
   }
 
   /**
+   * The default mapped extensions, plus none (the extension of Lucene's directory suites' files)
+   * half of the time: their files are then mapped, otherwise read through NIO.
+   */
+  static Set<String> suiteFilesMappedOrNot(Random random) {
+    Set<String> mmap = new TreeSet<>(HybridDirectory.DEFAULT_MMAP_EXTENSIONS);
+    if (random.nextBoolean()) {
+      mmap.add("");
+    }
+    return mmap;
+  }
+
+  /**
    * A random prefetch pool: none (Lucene's madvise), the default, one thread with a queue of one
    * (saturated: most prefetches are dropped), a few threads with a short queue, or a few threads
    * that read per-document prefetches into a few direct blocks.
