@@ -125,7 +125,8 @@ import org.apache.lucene.util.IOUtils;
  *       reports what matters. Each file that the pool has read keeps a read-only file descriptor
  *       until its input is closed; an NIO file that is prefetched is also mapped, never read, to
  *       ask which of its pages are resident.
- *   <li>{@link #stats()} counts the prefetches issued to the pool, dropped, and found resident.
+ *   <li>{@link #stats()} counts the prefetches issued to the pool, dropped, found resident, and
+ *       taken from direct blocks by the reads that followed.
  * </ul>
  *
  * <p>With {@code prefetchThreads(0)} the directory leaves prefetching to Lucene's mapped inputs,
@@ -309,7 +310,8 @@ public final class HybridDirectory extends FSDirectory {
             prefetcher.threads(),
             prefetcher.issued(),
             prefetcher.dropped(),
-            prefetcher.resident()));
+            prefetcher.resident(),
+            prefetcher.takenFromDirectBlocks()));
   }
 
   /**

@@ -26,7 +26,7 @@ public final class HybridDirectoryStats {
   private final Prefetches prefetches;
 
   /** The prefetch pool's size and what became of the prefetches handed to it. */
-  record Prefetches(int threads, long issued, long dropped, long resident) {}
+  record Prefetches(int threads, long issued, long dropped, long resident, long fromDirectBlocks) {}
 
   HybridDirectoryStats(
       long mappedOpens,
@@ -157,6 +157,17 @@ public final class HybridDirectoryStats {
   }
 
   /**
+   * Returns how many reads of a document took the direct block that the pool had read its
+   * prefetched chunk into with {@code O_DIRECT}, instead of reading the chunk from the file ({@link
+   * HybridDirectory.Builder#directPrefetchBlocks}).
+   *
+   * @return the count since the directory was built; 0 without a pool or without direct blocks
+   */
+  public long prefetchesTakenFromDirectBlocks() {
+    return prefetches.fromDirectBlocks();
+  }
+
+  /**
    * Returns the Lucene release the directory runs on.
    *
    * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
@@ -206,6 +217,8 @@ public final class HybridDirectoryStats {
         + prefetches.dropped()
         + ", prefetchesResident="
         + prefetches.resident()
+        + ", prefetchesTakenFromDirectBlocks="
+        + prefetches.fromDirectBlocks()
         + ", luceneVersion="
         + luceneVersion()
         + ", missingLuceneFeatures="

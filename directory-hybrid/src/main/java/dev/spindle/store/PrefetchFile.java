@@ -153,6 +153,7 @@ final class PrefetchFile implements Closeable {
     DirectBlocks memory = prefetcher.directBlocks();
     memory.give(block.slot);
     memory.countTaken();
+    prefetcher.countTakenFromDirectBlock();
     return bytes;
   }
 

@@ -36,6 +36,7 @@ final class Prefetcher implements Closeable {
   private final LongAdder handedOver = new LongAdder();
   private final LongAdder dropped = new LongAdder();
   private final LongAdder resident = new LongAdder();
+  private final LongAdder takenFromDirectBlocks = new LongAdder();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private Prefetcher(PrefetchPool pool, ResidencyCheck residency, PrefetchReader reader) {
@@ -104,6 +105,15 @@ final class Prefetcher implements Closeable {
 
   void countDropped() {
     dropped.increment();
+  }
+
+  void countTakenFromDirectBlock() {
+    takenFromDirectBlocks.increment();
+  }
+
+  /** Reads of this directory's that took a direct block. */
+  long takenFromDirectBlocks() {
+    return takenFromDirectBlocks.sum();
   }
 
   /** Prefetches that a pool thread read or is to read. */

@@ -83,6 +83,10 @@ public class DirectBlocksTest extends LuceneTestCase {
           readAndCheck(clone, offset, ranges.get(offset) + random().nextInt(8192));
         }
         assertEquals("a block per range, each taken once", batch, blocks.taken());
+        assertEquals(batch, dir.stats().prefetchesTakenFromDirectBlocks());
+        assertTrue(
+            dir.stats().toString(),
+            dir.stats().toString().contains("prefetchesTakenFromDirectBlocks=" + batch));
         // A pool thread counts its block a moment after the reader could take it.
         while (blocks.read() < batch) {
           Thread.onSpinWait();
@@ -215,6 +219,8 @@ public class DirectBlocksTest extends LuceneTestCase {
         }
       }
       assertTrue("the codec's reads took blocks", dir.prefetcher().directBlocks().taken() > 0);
+      assertEquals(
+          dir.prefetcher().directBlocks().taken(), dir.stats().prefetchesTakenFromDirectBlocks());
     }
   }
 
@@ -293,6 +299,7 @@ public class DirectBlocksTest extends LuceneTestCase {
       }
       assertEquals(0, dir.prefetcher().directBlocks().read());
       assertEquals(0, dir.prefetcher().directBlocks().taken());
+      assertEquals(0, dir.stats().prefetchesTakenFromDirectBlocks());
     }
   }
 }
