@@ -86,51 +86,32 @@ import org.apache.lucene.util.IOUtils;
  * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
  * <p><b>Prefetching.</b> Lucene 10 prefetches what a search or a batch of gets is about to read
- * ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields chunk of each hit), so
- * that the reads overlap. By default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) this
- * directory leaves those prefetches to Lucene's mapped inputs, untouched: each one is {@code
- * madvise(MADV_WILLNEED)} of the whole range the codec asked for, after Lucene's own residency
- * check, and nothing sits between the codecs and the mapping. Where positional reads from many
- * threads put more reads in flight than the kernel's readahead does (a device with a deep queue and
- * CPU to spare), {@link Builder#prefetchThreads} hands each prefetch of a range that is not
- * resident to a pool of that many threads, each of which reads its range with one positional read.
- * A range of stored fields or term vectors, read once per returned document, is read with {@code
- * O_DIRECT} into one of the pool's {@link Builder#directPrefetchBlocks direct blocks}, and the
- * document's read copies it from there: no page fault, no page cache to fill and reclaim. Any other
- * range is read into the page cache, where the mapped read that follows finds it. With a pool, this
- * applies to every clone and slice of every file, mapped or read through NIO, compound-file slices
- * included, except vectors, whose scorers read Lucene's mapping directly and keep Lucene's
- * prefetch; their inputs are wrapped to see the prefetch calls, at the cost of one more call per
- * read. Stored fields and term vectors are prefetched whole chunk by chunk, as their codec asks.
- * The benchmark's prefetch tables set each choice against the device's positional-read limit.
- *
- * <p>With a pool:
+ * ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields chunk of each hit). By
+ * default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) those prefetches are Lucene's own
+ * {@code madvise(MADV_WILLNEED)}, NIO inputs ignore them as {@link NIOFSDirectory}'s do, and
+ * nothing sits between the codecs and the mapping. {@link Builder#prefetchThreads} hands each
+ * prefetch of a range that is not resident to a pool of threads that read it with one positional
+ * read each: stored fields and term vectors with {@code O_DIRECT} into the pool's {@link
+ * Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of faulting
+ * the chunk in, every other file into the page cache. Every clone and slice but vectors' (whose
+ * scorers read Lucene's mapping directly) is then wrapped to see its prefetch calls, one more call
+ * per read. With a pool:
  *
  * <ul>
- *   <li><b>Resident ranges cost nothing:</b> a range whose pages are resident (one {@code mincore})
- *       enters no pool, and after a run of resident ranges of a file the checks themselves back
- *       off, so that on an index that fits in memory a prefetch makes no system call.
- *   <li><b>Bounded:</b> the pool's queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per
- *       thread; a prefetch that finds it full is dropped, never waited for, and the read that
- *       follows faults its pages in as it would without a prefetch. A document's read that finds
- *       its block still queued reads it itself, and one that finds it being read waits for that one
- *       read. The direct blocks are a fixed {@code 128 KiB} each outside the heap; a prefetch that
- *       finds none free nor any ready block that nobody took goes to the page cache.
- *   <li><b>Shared:</b> directories of the JVM built with the same pool size and direct blocks share
- *       one pool and its blocks, started by the first and stopped by the last one to close, which
- *       waits for its threads to end. A pool per index would multiply threads and memory by shards,
- *       where the queue depth worth keeping busy is the device's.
- *   <li><b>Harmless:</b> a prefetch of a closed input, or of a file deleted before it was first
- *       read, does nothing; a read that fails is dropped quietly, and the input's own read then
- *       reports what matters. Each file that the pool has read keeps a read-only file descriptor
- *       until its input is closed; an NIO file that is prefetched is also mapped, never read, to
- *       ask which of its pages are resident.
- *   <li>{@link #stats()} counts the prefetches issued to the pool, dropped, found resident, and
- *       taken from direct blocks by the reads that followed.
+ *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) enters no pool,
+ *       and after a run of them the checks back off, so that on an index that fits in memory a
+ *       prefetch makes no system call.
+ *   <li><b>Bounded:</b> the queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per thread; a
+ *       prefetch that finds it full is dropped, never waited for. A read that finds its block still
+ *       queued reads it itself; one that finds it being read waits for that one read.
+ *   <li><b>Shared:</b> directories of the JVM with the same pool size and blocks share one pool and
+ *       its blocks, started by the first and stopped by the last to close, which waits for its
+ *       threads: a pool per index would multiply threads and memory by shards.
+ *   <li><b>Harmless:</b> a prefetch of a closed input or of a file deleted before its first read
+ *       does nothing; a failed read is dropped, and the input's own read reports what matters. A
+ *       file the pool has read keeps a read-only descriptor until its input is closed.
+ *   <li>{@link #stats()} counts prefetches issued, dropped, found resident and taken from blocks.
  * </ul>
- *
- * <p>With {@code prefetchThreads(0)} the directory leaves prefetching to Lucene's mapped inputs,
- * and NIO inputs ignore prefetches, as {@link NIOFSDirectory}'s do.
  *
  * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
  * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
@@ -180,11 +161,7 @@ public final class HybridDirectory extends FSDirectory {
   /** The largest prefetch pool a directory may ask for. */
   public static final int MAX_PREFETCH_THREADS = 256;
 
-  /**
-   * The direct blocks a prefetch pool reads per-document prefetches into if {@link
-   * Builder#directPrefetchBlocks} is not called: 8 MiB, enough for batches of 32 documents from two
-   * threads at once.
-   */
+  /** {@link Builder#directPrefetchBlocks}' default: 8 MiB, batches of 32 from two threads. */
   public static final int DEFAULT_DIRECT_PREFETCH_BLOCKS = 64;
 
   /** The most direct blocks a pool may ask for: 512 MiB. */
@@ -500,22 +477,24 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets how many threads read prefetched ranges into the page cache: 0, the default, leaves
-     * prefetching to Lucene's mapped inputs ({@code madvise(MADV_WILLNEED)}, one or a few reads in
-     * flight, no wrapper on the read path); 16 or so keeps a solid-state disk's queue busy, where
-     * the CPU allows. Directories of the JVM built with the same count share one pool, started by
-     * the first and stopped when the last is closed; see the class documentation.
+     * Sets how many threads read prefetched ranges that are not resident: 0, the default, leaves
+     * prefetching to Lucene's mapped inputs ({@code madvise(MADV_WILLNEED)}, no wrapper on the read
+     * path); 16 or so keeps a solid-state disk's queue busy, where the CPU allows. See the class
+     * documentation for the pool's contract.
      *
      * @param threads the pool's size, from 0 to {@value #MAX_PREFETCH_THREADS}
      * @return this builder
      */
     public Builder prefetchThreads(int threads) {
-      if (threads < 0 || threads > MAX_PREFETCH_THREADS) {
-        throw new IllegalArgumentException(
-            "prefetchThreads must be in [0, " + MAX_PREFETCH_THREADS + "], got " + threads);
-      }
-      this.prefetchThreads = threads;
+      this.prefetchThreads = checkRange("prefetchThreads", threads, MAX_PREFETCH_THREADS);
       return this;
+    }
+
+    private static int checkRange(String option, int value, int max) {
+      if (value < 0 || value > max) {
+        throw new IllegalArgumentException(option + " must be in [0, " + max + "], got " + value);
+      }
+      return value;
     }
 
     /** Test seam: the pool's queue, {@value #PREFETCH_QUEUE_PER_THREAD} reads a thread if 0. */
@@ -537,26 +516,17 @@ public final class HybridDirectory extends FSDirectory {
      * Sets how many blocks of {@value DirectBlocks#SLOT_BYTES} bytes the prefetch pool reads
      * stored-fields and term-vectors prefetches into with {@code O_DIRECT}; {@value
      * #DEFAULT_DIRECT_PREFETCH_BLOCKS} if not called. A prefetch of a chunk that is not resident is
-     * read into a free block (or the oldest one nobody took) without going through the page cache,
-     * and the read of the document that follows copies the block instead of faulting the chunk in.
-     * 0 reads those prefetches into the page cache, as every other file's. The blocks are allocated
-     * outside the heap, counted against {@code -XX:MaxDirectMemorySize}, once per pool: directories
-     * that share a pool share its blocks. Has no effect without a pool ({@link #prefetchThreads}),
-     * nor where the runtime or the file system cannot read with {@code O_DIRECT}, where prefetches
-     * go to the page cache.
+     * read into a free block (or the oldest one nobody took), bypassing the page cache, and the
+     * document's read copies the block. 0, no pool, a range larger than a block, or a runtime or
+     * file system without {@code O_DIRECT} reads into the page cache instead. The blocks live
+     * outside the heap (within {@code -XX:MaxDirectMemorySize}), one set per shared pool.
      *
      * @param blocks from 0 to {@value #MAX_DIRECT_PREFETCH_BLOCKS}
      * @return this builder
      */
     public Builder directPrefetchBlocks(int blocks) {
-      if (blocks < 0 || blocks > MAX_DIRECT_PREFETCH_BLOCKS) {
-        throw new IllegalArgumentException(
-            "directPrefetchBlocks must be in [0, "
-                + MAX_DIRECT_PREFETCH_BLOCKS
-                + "], got "
-                + blocks);
-      }
-      this.directPrefetchBlocks = blocks;
+      this.directPrefetchBlocks =
+          checkRange("directPrefetchBlocks", blocks, MAX_DIRECT_PREFETCH_BLOCKS);
       return this;
     }
 
