@@ -13,13 +13,26 @@ import org.apache.lucene.util.BitUtil;
  *
  * <p>The codec asks for the whole compressed chunk that holds a document and then seeks to the
  * chunk's start, so the block holds every byte the read of the document touches; a read that goes
- * further sees the same bytes through the mapping.
+ * further sees the same bytes through the mapping. A seek to a page that is not resident, with no
+ * block to take, is read the same way on the spot ({@link #readWithoutPrefetch}): a get or a
+ * search's hits read without a prefetch cost one device read each, not a page fault per page.
  *
  * <p>Not thread-safe, as any {@link IndexInput}.
  */
 final class DirectBlockInput extends PrefetchInput {
 
+  /**
+   * The most a read of a document that no prefetch announced reads at once: a stored-fields chunk
+   * as Lucene's codecs write them, 40 to 60 KiB compressed, from its start.
+   */
+  static final int UNPREFETCHED_READ_BYTES = 64 << 10;
+
   private final PrefetchFile file;
+
+  /**
+   * Whether a seek to a page that is not resident reads from there ({@link #readWithoutPrefetch}).
+   */
+  private final boolean readsWithoutPrefetch;
 
   /** This input's buffer of block bytes, reused from block to block; null until the first. */
   private byte[] buffer;
@@ -37,6 +50,7 @@ final class DirectBlockInput extends PrefetchInput {
       IndexInput in, PrefetchTarget target, PrefetchFile file, long fileOffset, long window) {
     super(in, target, fileOffset, window);
     this.file = file;
+    this.readsWithoutPrefetch = file.knowsResidency();
   }
 
   @Override
@@ -46,6 +60,9 @@ final class DirectBlockInput extends PrefetchInput {
       return;
     }
     int taken = file.take(fileOffset + pos, this::buffer);
+    if (taken < 0) {
+      taken = readWithoutPrefetch(pos);
+    }
     if (taken > 0) {
       blockStart = pos;
       blockLength = taken;
@@ -54,6 +71,25 @@ final class DirectBlockInput extends PrefetchInput {
       blockLength = -1;
       in.seek(pos);
     }
+  }
+
+  /**
+   * A seek that no block serves, to a page that is not resident, starts the read of a document that
+   * no prefetch announced: the codec seeks to the start of the document's chunk, then reads its
+   * header, its dictionary and the part that holds the document. One direct read of the most a
+   * chunk usually spans puts all of that in flight at once, where the mapping would fault it in a
+   * page at a time, each fault waiting for the last.
+   *
+   * @return how many bytes from {@code pos} were read into the buffer, or -1 if none were
+   */
+  private int readWithoutPrefetch(long pos) {
+    long length = Math.min(UNPREFETCHED_READ_BYTES, length() - pos);
+    if (length <= 0
+        || readsWithoutPrefetch == false
+        || target.resident(in, pos, fileOffset + pos, 1)) {
+      return -1;
+    }
+    return file.readNow(fileOffset + pos, (int) length, this::buffer);
   }
 
   private byte[] buffer(int length) {

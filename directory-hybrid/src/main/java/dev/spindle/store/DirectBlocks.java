@@ -108,6 +108,11 @@ final class DirectBlocks {
     return slot;
   }
 
+  /** A free slot, or null if there is none; never evicts a block. */
+  ByteBuffer takeFree() {
+    return free.poll();
+  }
+
   /** Gives back the slot of a block that was claimed, cancelled, evicted or failed. */
   void give(ByteBuffer slot) {
     free.add(slot.clear());

@@ -283,12 +283,7 @@ public final class HybridDirectory extends FSDirectory {
         masterInputs.openBytes(),
         masterInputs.open(),
         routing.pageReclaim(),
-        new HybridDirectoryStats.Prefetches(
-            prefetcher.threads(),
-            prefetcher.issued(),
-            prefetcher.dropped(),
-            prefetcher.resident(),
-            prefetcher.takenFromDirectBlocks()));
+        prefetcher.counts());
   }
 
   /**
@@ -517,7 +512,10 @@ public final class HybridDirectory extends FSDirectory {
      * stored-fields and term-vectors prefetches into with {@code O_DIRECT}; {@value
      * #DEFAULT_DIRECT_PREFETCH_BLOCKS} if not called. A prefetch of a chunk that is not resident is
      * read into a free block (or the oldest one nobody took), bypassing the page cache, and the
-     * document's read copies the block. 0, no pool, a range larger than a block, or a runtime or
+     * document's read copies the block. A document's read that no prefetch announced, at a page
+     * that is not resident, reads {@value DirectBlockInput#UNPREFETCHED_READ_BYTES} bytes from
+     * there the same way through a free block, never evicting one. 0, no pool, a range larger than
+     * a block, or a runtime or
      * file system without {@code O_DIRECT} reads into the page cache instead. The blocks live
      * outside the heap (within {@code -XX:MaxDirectMemorySize}), one set per shared pool.
      *

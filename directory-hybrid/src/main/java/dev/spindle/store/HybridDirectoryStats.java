@@ -26,7 +26,13 @@ public final class HybridDirectoryStats {
   private final Prefetches prefetches;
 
   /** The prefetch pool's size and what became of the prefetches handed to it. */
-  record Prefetches(int threads, long issued, long dropped, long resident, long fromDirectBlocks) {}
+  record Prefetches(
+      int threads,
+      long issued,
+      long dropped,
+      long resident,
+      long fromDirectBlocks,
+      long directReadsWithoutPrefetch) {}
 
   HybridDirectoryStats(
       long mappedOpens,
@@ -168,6 +174,18 @@ public final class HybridDirectoryStats {
   }
 
   /**
+   * Returns how many reads of a document that no prefetch had announced found the start of its
+   * chunk not resident and read the chunk with one {@code O_DIRECT} read through a free direct
+   * block, instead of faulting it in a page at a time ({@link
+   * HybridDirectory.Builder#directPrefetchBlocks}).
+   *
+   * @return the count since the directory was built; 0 without a pool or without direct blocks
+   */
+  public long directReadsWithoutPrefetch() {
+    return prefetches.directReadsWithoutPrefetch();
+  }
+
+  /**
    * Returns the Lucene release the directory runs on.
    *
    * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
@@ -219,6 +237,8 @@ public final class HybridDirectoryStats {
         + prefetches.resident()
         + ", prefetchesTakenFromDirectBlocks="
         + prefetches.fromDirectBlocks()
+        + ", directReadsWithoutPrefetch="
+        + prefetches.directReadsWithoutPrefetch()
         + ", luceneVersion="
         + luceneVersion()
         + ", missingLuceneFeatures="

@@ -3,6 +3,7 @@ package dev.spindle.store;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -87,6 +88,11 @@ final class PrefetchFile implements Closeable {
     return twin != null && prefetcher.isResident(twin, fileOffset, length);
   }
 
+  /** Whether its inputs can tell a resident range from an absent one ({@link Prefetcher}). */
+  boolean knowsResidency() {
+    return prefetcher.knowsResidency();
+  }
+
   /** Whether the input this file belongs to was closed. */
   boolean closed() {
     return closed;
@@ -125,6 +131,43 @@ final class PrefetchFile implements Closeable {
       return;
     }
     prefetcher.read(this, block);
+  }
+
+  /**
+   * Reads {@code [fileOffset, fileOffset + length)} now, on the calling thread, with {@code
+   * O_DIRECT} through a free slot of the directory's {@link DirectBlocks}, and copies the bytes
+   * read into {@code buffers.apply(n)} from index 0: one device read instead of the page faults of
+   * a mapped read, for a read of a document that no prefetch announced. Never evicts a prefetched
+   * block: without a free slot, or a channel for direct reads, it reads nothing.
+   *
+   * @param length at most what a slot holds once aligned
+   * @return how many bytes of the range were copied, or -1 if none were
+   */
+  int readNow(long fileOffset, int length, IntFunction<byte[]> buffers) {
+    DirectBlocks memory = prefetcher.directBlocks();
+    if (memory == null || directUnavailable || closed) {
+      return -1;
+    }
+    ByteBuffer slot = memory.takeFree();
+    if (slot == null) {
+      return -1;
+    }
+    try {
+      FileChannel reader = directChannel();
+      if (reader == null) {
+        return -1;
+      }
+      long alignedStart = fileOffset & -DirectBlocks.ALIGNMENT;
+      int bytes = readAligned(reader, slot, alignedStart, fileOffset, length);
+      if (bytes <= 0) {
+        return -1;
+      }
+      slot.get((int) (fileOffset - alignedStart), buffers.apply(bytes), 0, bytes);
+      prefetcher.countReadWithoutPrefetch();
+      return bytes;
+    } finally {
+      memory.give(slot);
+    }
   }
 
   /**
@@ -182,10 +225,9 @@ final class PrefetchFile implements Closeable {
     try {
       FileChannel reader = directChannel();
       if (reader != null) {
-        delivered = readAligned(reader, block);
+        delivered =
+            readAligned(reader, block.slot, block.alignedStart, block.fileOffset, block.length);
       }
-    } catch (IOException e) {
-      // Closed meanwhile, or an I/O error: the input's own read reports what matters.
     } finally {
       block.readEnded(delivered);
       DirectBlocks memory = prefetcher.directBlocks();
@@ -198,18 +240,37 @@ final class PrefetchFile implements Closeable {
     }
   }
 
-  /** The bytes of the block's range that one aligned read of its span delivered. */
-  private static int readAligned(FileChannel reader, DirectBlock block) throws IOException {
-    ByteBuffer slot =
-        block.slot.clear().limit((int) DirectBlocks.alignedSpan(block.fileOffset, block.length));
-    while (slot.hasRemaining()) {
-      int read = reader.read(slot, block.alignedStart + slot.position());
-      if (read <= 0 || read % DirectBlocks.ALIGNMENT != 0) {
-        break; // the end of the file; a direct read may not start at an unaligned position
+  /**
+   * Reads the aligned span that holds {@code [fileOffset, fileOffset + length)} into {@code slot}
+   * from {@code alignedStart}, and returns how many bytes of the range arrived: {@code length},
+   * fewer at the end of the file, or -1 if the read failed. A failure is quiet: the input's own
+   * read that follows reports whatever matters, with Lucene's message.
+   */
+  private int readAligned(
+      FileChannel reader, ByteBuffer slot, long alignedStart, long fileOffset, int length) {
+    slot.clear().limit((int) DirectBlocks.alignedSpan(fileOffset, length));
+    try {
+      while (slot.hasRemaining()) {
+        int read = reader.read(slot, alignedStart + slot.position());
+        if (read <= 0 || read % DirectBlocks.ALIGNMENT != 0) {
+          break; // the end of the file; a direct read may not start at an unaligned position
+        }
       }
+    } catch (ClosedByInterruptException e) {
+      // The reading thread was interrupted (its interrupt stays set), which closed the channel for
+      // every reader of the file: open another for the next read.
+      reopenDirectChannel(reader);
+      return -1;
+    } catch (IOException e) {
+      return -1; // closed meanwhile, or an I/O error
     }
-    int skipped = (int) (block.fileOffset - block.alignedStart);
-    return Math.min(block.length, slot.position() - skipped);
+    return Math.min(length, slot.position() - (int) (fileOffset - alignedStart));
+  }
+
+  private synchronized void reopenDirectChannel(FileChannel interrupted) {
+    if (directChannel == interrupted) {
+      directChannel = null;
+    }
   }
 
   void countResident() {

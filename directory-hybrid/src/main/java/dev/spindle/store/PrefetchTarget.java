@@ -7,6 +7,9 @@ import org.apache.lucene.store.IndexInput;
  * whether a prefetched range needs reading, and hands the read on through the {@link PrefetchFile}
  * that holds it.
  *
+ * <p><b>Read-ahead.</b> A prefetch of a postings file reads at least {@link FileRouting#readAhead}
+ * bytes from its offset, within its input: the codec asks for one byte.
+ *
  * <p><b>Resident ranges cost nothing.</b> A check is one {@code mincore} over the range ({@link
  * PageResidency}); a range found resident is not read. Once {@value #ALWAYS_CHECKED} checks in a
  * row found their range resident, the checks themselves back off: after the {@code n}th resident
@@ -39,12 +42,18 @@ final class PrefetchTarget {
   /** Whether ranges not resident are read into direct blocks rather than the page cache. */
   private final boolean direct;
 
+  /**
+   * The least a prefetch reads from its offset, within its input ({@link FileRouting#readAhead}).
+   */
+  private final long readAhead;
+
   /** Checks in a row that found their range resident; written only by checks. */
   private volatile int residentChecks;
 
-  PrefetchTarget(PrefetchFile file, boolean direct) {
+  PrefetchTarget(PrefetchFile file, boolean direct, long readAhead) {
     this.file = file;
     this.direct = direct;
+    this.readAhead = readAhead;
   }
 
   /**
@@ -55,24 +64,33 @@ final class PrefetchTarget {
     if (file.closed()) {
       return;
     }
+    long span = Math.max(length, Math.min(readAhead, input.length() - offset));
+    if (resident(input, offset, fileOffset, span)) {
+      file.countResident();
+    } else if (direct) {
+      file.readDirect(fileOffset, span);
+    } else {
+      file.read(fileOffset, span);
+    }
+  }
+
+  /**
+   * Whether {@code [offset, offset + length)} of {@code input}, which lies at {@code fileOffset} in
+   * its file, is resident, or is taken to be after a run of resident ones; updates the run.
+   */
+  boolean resident(IndexInput input, long offset, long fileOffset, long length) {
     int inARow = residentChecks;
     if (inARow >= ALWAYS_CHECKED && draw(fileOffset, inARow - ALWAYS_CHECKED + 2) != 0) {
-      file.countResident();
-      return;
+      return true;
     }
     if (file.isResident(input, offset, fileOffset, length)) {
       if (inARow < Integer.MAX_VALUE) {
         residentChecks = inARow + 1;
       }
-      file.countResident();
-      return;
+      return true;
     }
     residentChecks = 0;
-    if (direct) {
-      file.readDirect(fileOffset, length);
-    } else {
-      file.read(fileOffset, length);
-    }
+    return false;
   }
 
   /** A number in {@code [0, bound)} that spreads the offsets of prefetches evenly. */

@@ -37,6 +37,7 @@ final class Prefetcher implements Closeable {
   private final LongAdder dropped = new LongAdder();
   private final LongAdder resident = new LongAdder();
   private final LongAdder takenFromDirectBlocks = new LongAdder();
+  private final LongAdder directReadsWithoutPrefetch = new LongAdder();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private Prefetcher(PrefetchPool pool, ResidencyCheck residency, PrefetchReader reader) {
@@ -83,6 +84,14 @@ final class Prefetcher implements Closeable {
     return pool == null ? 0 : pool.threads();
   }
 
+  /**
+   * Whether {@link #isResident} tells resident ranges apart at all; where it cannot, every range
+   * looks absent, which a prefetch may assume but a read of a document must not act on.
+   */
+  boolean knowsResidency() {
+    return residency != ResidencyCheck.PAGES || PageResidency.available();
+  }
+
   boolean isResident(IndexInput input, long offset, long length) {
     return residency.isResident(input, offset, length);
   }
@@ -111,6 +120,15 @@ final class Prefetcher implements Closeable {
     takenFromDirectBlocks.increment();
   }
 
+  void countReadWithoutPrefetch() {
+    directReadsWithoutPrefetch.increment();
+  }
+
+  /** Reads of a document that no prefetch announced, read with {@code O_DIRECT}. */
+  long directReadsWithoutPrefetch() {
+    return directReadsWithoutPrefetch.sum();
+  }
+
   /** Reads of this directory's that took a direct block. */
   long takenFromDirectBlocks() {
     return takenFromDirectBlocks.sum();
@@ -127,6 +145,17 @@ final class Prefetcher implements Closeable {
 
   long resident() {
     return resident.sum();
+  }
+
+  /** The pool's size and this directory's counters, for {@link HybridDirectory#stats()}. */
+  HybridDirectoryStats.Prefetches counts() {
+    return new HybridDirectoryStats.Prefetches(
+        threads(),
+        issued(),
+        dropped(),
+        resident(),
+        takenFromDirectBlocks(),
+        directReadsWithoutPrefetch());
   }
 
   /** Gives up this directory's use of the pool; idempotent. */

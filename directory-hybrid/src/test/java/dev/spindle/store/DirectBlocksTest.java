@@ -1,5 +1,6 @@
 package dev.spindle.store;
 
+import static dev.spindle.store.TestFiles.readAndCheck;
 import static dev.spindle.store.TestFiles.writeFile;
 
 import java.io.IOException;
@@ -94,42 +95,6 @@ public class DirectBlocksTest extends LuceneTestCase {
         assertEquals("no block read twice", batch, blocks.read());
       }
     }
-  }
-
-  /** Reads {@code bytes} bytes from {@code in}, at {@code offset}, with random kinds of reads. */
-  private static void readAndCheck(IndexInput in, long offset, int bytes) throws Exception {
-    long end = offset + bytes;
-    while (in.getFilePointer() < end) {
-      long at = in.getFilePointer();
-      String where = in + " at " + at;
-      switch (random().nextInt(6)) {
-        case 0 -> assertEquals(where, (byte) at, in.readByte());
-        case 1 -> {
-          byte[] read = new byte[1 + random().nextInt(10_000)];
-          in.readBytes(read, 0, read.length);
-          for (int i = 0; i < read.length; i++) {
-            assertEquals(where + "+" + i, (byte) (at + i), read[i]);
-          }
-        }
-        case 2 -> assertEquals(where, littleEndian(at, Integer.BYTES), in.readInt() & 0xFFFFFFFFL);
-        case 3 -> assertEquals(where, littleEndian(at, Long.BYTES), in.readLong());
-        case 4 -> assertEquals(where, littleEndian(at, Short.BYTES), in.readShort() & 0xFFFFL);
-        default -> {
-          int skip = random().nextInt(3000);
-          in.skipBytes(skip);
-          assertEquals(where, at + skip, in.getFilePointer());
-        }
-      }
-    }
-  }
-
-  /** The value of {@code bytes} bytes at {@code at} of a file whose byte i is (byte) i. */
-  private static long littleEndian(long at, int bytes) {
-    long value = 0;
-    for (int i = 0; i < bytes; i++) {
-      value |= ((at + i) & 0xFFL) << (8 * i);
-    }
-    return value;
   }
 
   /**

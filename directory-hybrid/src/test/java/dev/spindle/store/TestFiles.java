@@ -1,11 +1,14 @@
 package dev.spindle.store;
 
+import static org.junit.Assert.assertEquals;
+
 import java.io.IOException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterIndexInput;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.tests.util.LuceneTestCase;
 
 /** Files and inputs for this package's tests. */
 final class TestFiles {
@@ -32,5 +35,44 @@ final class TestFiles {
   /** Whether {@code in} is wrapped to see its prefetches: a pool's or a clipping wrapper. */
   static boolean seesPrefetches(IndexInput in) {
     return in instanceof PrefetchInput;
+  }
+
+  /**
+   * Reads {@code bytes} bytes from {@code in}, positioned at {@code offset} of a file that {@link
+   * #writeFile} wrote, with random kinds of reads and skips, and checks each against the file.
+   */
+  static void readAndCheck(IndexInput in, long offset, int bytes) throws IOException {
+    long end = offset + bytes;
+    while (in.getFilePointer() < end) {
+      long at = in.getFilePointer();
+      String where = in + " at " + at;
+      switch (LuceneTestCase.random().nextInt(6)) {
+        case 0 -> assertEquals(where, (byte) at, in.readByte());
+        case 1 -> {
+          byte[] read = new byte[1 + LuceneTestCase.random().nextInt(10_000)];
+          in.readBytes(read, 0, read.length);
+          for (int i = 0; i < read.length; i++) {
+            assertEquals(where + "+" + i, (byte) (at + i), read[i]);
+          }
+        }
+        case 2 -> assertEquals(where, littleEndian(at, Integer.BYTES), in.readInt() & 0xFFFFFFFFL);
+        case 3 -> assertEquals(where, littleEndian(at, Long.BYTES), in.readLong());
+        case 4 -> assertEquals(where, littleEndian(at, Short.BYTES), in.readShort() & 0xFFFFL);
+        default -> {
+          int skip = LuceneTestCase.random().nextInt(3000);
+          in.skipBytes(skip);
+          assertEquals(where, at + skip, in.getFilePointer());
+        }
+      }
+    }
+  }
+
+  /** The value of {@code bytes} bytes at {@code at} of a file whose byte i is (byte) i. */
+  private static long littleEndian(long at, int bytes) {
+    long value = 0;
+    for (int i = 0; i < bytes; i++) {
+      value |= ((at + i) & 0xFFL) << (8 * i);
+    }
+    return value;
   }
 }
