@@ -38,12 +38,6 @@ final class FileRouting {
   /** Lucene's vector data files, read through {@code MemorySegmentAccessInput}. */
   private static final Set<String> VECTOR_EXTENSIONS = Set.of("vec", "vex", "veq", "veb");
 
-  /** Lucene's postings files: doc ids and frequencies, positions, payloads and offsets. */
-  private static final Set<String> POSTINGS_EXTENSIONS = Set.of("doc", "pos", "pay");
-
-  /** {@link #readAhead} of postings: the first blocks of a term's list, and its skip data. */
-  static final long POSTINGS_READ_AHEAD = 32 << 10;
-
   private final Set<String> mmapExtensions;
   private final Map<String, ReadAdvice> adviceByExtension;
   private final Optional<ReadAdvice> defaultAdvice;
@@ -126,22 +120,6 @@ final class FileRouting {
     return FileAccess.of(extension, context) != FileAccess.METADATA
         && VECTOR_EXTENSIONS.contains(extension) == false
         && context.hints().contains(FileDataHint.KNN_VECTORS) == false;
-  }
-
-  /**
-   * The least a pooled prefetch of this file reads from its offset: {@value #POSTINGS_READ_AHEAD}
-   * bytes for postings, 0 (what was asked) for every other file. The postings reader prefetches one
-   * byte, where a term's list starts, and then reads on through the list: a read of the first page
-   * alone leaves each later page to a page fault of its own, one after the other, where one read of
-   * the list's likely extent puts them in flight together.
-   *
-   * @param name the file's name; for a slice of a compound file, the context's {@link
-   *     InnerFileHint} names the file that decides
-   */
-  long readAhead(String name, IOContext context) {
-    return POSTINGS_EXTENSIONS.contains(extension(InnerFileHint.routedName(name, context)))
-        ? POSTINGS_READ_AHEAD
-        : 0;
   }
 
   /**

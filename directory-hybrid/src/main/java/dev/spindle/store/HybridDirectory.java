@@ -515,9 +515,9 @@ public final class HybridDirectory extends FSDirectory {
      * document's read copies the block. A document's read that no prefetch announced, at a page
      * that is not resident, reads {@value DirectBlockInput#UNPREFETCHED_READ_BYTES} bytes from
      * there the same way through a free block, never evicting one. 0, no pool, a range larger than
-     * a block, or a runtime or
-     * file system without {@code O_DIRECT} reads into the page cache instead. The blocks live
-     * outside the heap (within {@code -XX:MaxDirectMemorySize}), one set per shared pool.
+     * a block, or a runtime or file system without {@code O_DIRECT} reads into the page cache
+     * instead. The blocks live outside the heap (within {@code -XX:MaxDirectMemorySize}), one set
+     * per shared pool.
      *
      * @param blocks from 0 to {@value #MAX_DIRECT_PREFETCH_BLOCKS}
      * @return this builder

@@ -7,9 +7,6 @@ import org.apache.lucene.store.IndexInput;
  * whether a prefetched range needs reading, and hands the read on through the {@link PrefetchFile}
  * that holds it.
  *
- * <p><b>Read-ahead.</b> A prefetch of a postings file reads at least {@link FileRouting#readAhead}
- * bytes from its offset, within its input: the codec asks for one byte.
- *
  * <p><b>Resident ranges cost nothing.</b> A check is one {@code mincore} over the range ({@link
  * PageResidency}); a range found resident is not read. Once {@value #ALWAYS_CHECKED} checks in a
  * row found their range resident, the checks themselves back off: after the {@code n}th resident
@@ -42,18 +39,12 @@ final class PrefetchTarget {
   /** Whether ranges not resident are read into direct blocks rather than the page cache. */
   private final boolean direct;
 
-  /**
-   * The least a prefetch reads from its offset, within its input ({@link FileRouting#readAhead}).
-   */
-  private final long readAhead;
-
   /** Checks in a row that found their range resident; written only by checks. */
   private volatile int residentChecks;
 
-  PrefetchTarget(PrefetchFile file, boolean direct, long readAhead) {
+  PrefetchTarget(PrefetchFile file, boolean direct) {
     this.file = file;
     this.direct = direct;
-    this.readAhead = readAhead;
   }
 
   /**
@@ -64,13 +55,12 @@ final class PrefetchTarget {
     if (file.closed()) {
       return;
     }
-    long span = Math.max(length, Math.min(readAhead, input.length() - offset));
-    if (resident(input, offset, fileOffset, span)) {
+    if (resident(input, offset, fileOffset, length)) {
       file.countResident();
     } else if (direct) {
-      file.readDirect(fileOffset, span);
+      file.readDirect(fileOffset, length);
     } else {
-      file.read(fileOffset, span);
+      file.read(fileOffset, length);
     }
   }
 

@@ -87,10 +87,10 @@ final class ReadPaths {
       // One target per file, shared by its clones and slices: see PrefetchTarget for why not one
       // per compound file.
       if (perDocument && prefetcher.directBlocks() != null) {
-        PrefetchTarget target = new PrefetchTarget(file, true, 0);
+        PrefetchTarget target = new PrefetchTarget(file, true);
         return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset, window);
       }
-      PrefetchTarget target = new PrefetchTarget(file, false, routing.readAhead(name, context));
+      PrefetchTarget target = new PrefetchTarget(file, false);
       return (input, fileOffset) -> new PrefetchInput(input, target, fileOffset, window);
     }
     // Without native access Lucene's prefetch does nothing, and a clipping wrapper would only cost.

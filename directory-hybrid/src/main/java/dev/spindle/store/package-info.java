@@ -89,10 +89,8 @@
  *
  * <p>A document read without a prefetch (a get, the hits of a search) goes the same way: a seek of
  * a {@code DirectBlockInput} that no block serves, to a page that is not resident, has {@code
- * PrefetchFile.readNow} read the chunk's likely extent from there with one {@code O_DIRECT} read
- * on the reading thread, through a free slot only, so that a prefetched block is never evicted for
- * it. Postings prefetches, one byte where a term's list starts, are widened to the list's likely
- * extent ({@code FileRouting.readAhead}), so that the scorer's next pages come with the first.
+ * PrefetchFile.readNow} read the chunk's likely extent from there with one {@code O_DIRECT} read on
+ * the reading thread, through a free slot only, so that a prefetched block is never evicted for it.
  *
  * <p>Why the pool is not the default: every search input is wrapped to see its prefetch calls,
  * which costs a call per read when the index is cached, and on an index that fits in memory nothing

@@ -51,8 +51,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
   /**
    * With every range taken as not resident, every prefetch of a clone, a slice, a slice of a slice
    * and a file inside a compound file reaches the pool once, at its offset in the file that holds
-   * it, for the length asked (at most {@link PrefetchFile#MAX_READ}), or, for postings, at least
-   * {@link FileRouting#POSTINGS_READ_AHEAD} bytes within the input. Vector files keep Lucene's
+   * it, for the length asked (at most {@link PrefetchFile#MAX_READ}). Vector files keep Lucene's
    * prefetch.
    */
   public void testPrefetchesReachThePoolAtTheirOffsetInTheFile() throws Exception {
@@ -101,13 +100,9 @@ public class PrefetchPoolTest extends LuceneTestCase {
       return;
     }
     reader.done.acquire();
-    long read = Math.min(length, PrefetchFile.MAX_READ);
-    if (file.endsWith(".doc") || file.endsWith(".pos") || file.endsWith(".pay")) {
-      // Postings read on from where a term's list starts.
-      long readAhead = Math.min(FileRouting.POSTINGS_READ_AHEAD, in.length() - offset);
-      read = Math.max(read, readAhead);
-    }
-    assertEquals(List.of(new Read(file, start + offset, read)), reader.reads);
+    assertEquals(
+        List.of(new Read(file, start + offset, Math.min(length, PrefetchFile.MAX_READ))),
+        reader.reads);
   }
 
   /**
