@@ -55,11 +55,13 @@ final class DirectBlockInput extends PrefetchInput {
 
   @Override
   public void seek(long pos) throws IOException {
-    if (blockLength >= 0 && pos >= blockStart && pos - blockStart <= blockLength) {
+    // A block prefetched at pos comes first, even inside the bytes this input holds: its read is
+    // spent, and left untaken it would only wait for eviction.
+    int taken = file.take(fileOffset + pos, this::buffer);
+    if (taken < 0 && blockLength >= 0 && pos >= blockStart && pos - blockStart <= blockLength) {
       position = (int) (pos - blockStart);
       return;
     }
-    int taken = file.take(fileOffset + pos, this::buffer);
     if (taken < 0) {
       taken = readWithoutPrefetch(pos);
     }
