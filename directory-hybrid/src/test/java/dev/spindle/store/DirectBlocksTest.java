@@ -16,12 +16,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.IOContext;
@@ -29,7 +24,6 @@ import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.tests.mockfile.FilterFileSystemProvider;
 import org.apache.lucene.tests.mockfile.FilterPath;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.tests.util.TestUtil;
 
 /**
  * Prefetches of per-document data read with {@code O_DIRECT} into direct blocks: the reads that
@@ -146,28 +140,9 @@ public class DirectBlocksTest extends LuceneTestCase {
   public void testStoredFieldsReadBackThroughTheCodecsPrefetch() throws Exception {
     Path path = realTempDir();
     int docs = atLeast(300);
-    List<String> values = new ArrayList<>();
     try (HybridDirectory dir = directBuilder(path, 1 + random().nextInt(64)).build()) {
       // Lucene's own stored fields, whose prefetch asks for the chunk; the test codecs may not.
-      IndexWriterConfig config =
-          new IndexWriterConfig()
-              .setCodec(TestUtil.getDefaultCodec())
-              .setUseCompoundFile(random().nextBoolean());
-      try (IndexWriter writer = new IndexWriter(dir, config)) {
-        for (int i = 0; i < docs; i++) {
-          int size = random().nextInt(50) == 0 ? 150_000 : random().nextInt(3000);
-          String value = TestUtil.randomSimpleString(random(), size, size);
-          values.add(value);
-          Document doc = new Document();
-          doc.add(new StringField("id", Integer.toString(i), Field.Store.YES));
-          doc.add(new StoredField("body", value));
-          writer.addDocument(doc);
-          if (random().nextInt(100) == 0) {
-            writer.commit();
-          }
-        }
-        writer.forceMerge(1 + random().nextInt(3));
-      }
+      List<String> values = TestFiles.indexRandomDocuments(dir, docs, true);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         for (int round = 0; round < 20; round++) {
           StoredFields storedFields = reader.storedFields();

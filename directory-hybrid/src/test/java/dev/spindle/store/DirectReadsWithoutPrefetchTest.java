@@ -4,22 +4,15 @@ import static dev.spindle.store.TestFiles.readAndCheck;
 import static dev.spindle.store.TestFiles.writeFile;
 
 import java.io.EOFException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.tests.mockfile.FilterPath;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.tests.util.TestUtil;
 
 /**
  * Reads of per-document data that no prefetch announced, with direct blocks: a seek to a page that
@@ -186,24 +179,8 @@ public class DirectReadsWithoutPrefetchTest extends LuceneTestCase {
    */
   public void testStoredFieldsReadBackWithoutPrefetches() throws Exception {
     int docs = atLeast(300);
-    List<String> values = new ArrayList<>();
     try (HybridDirectory dir = directBuilder(1 + random().nextInt(8), NEVER_RESIDENT).build()) {
-      IndexWriterConfig config =
-          new IndexWriterConfig()
-              .setCodec(TestUtil.getDefaultCodec())
-              .setUseCompoundFile(random().nextBoolean());
-      try (IndexWriter writer = new IndexWriter(dir, config)) {
-        for (int i = 0; i < docs; i++) {
-          int size = random().nextInt(50) == 0 ? 150_000 : random().nextInt(3000);
-          String value = TestUtil.randomSimpleString(random(), size, size);
-          values.add(value);
-          Document doc = new Document();
-          doc.add(new StringField("id", Integer.toString(i), Field.Store.YES));
-          doc.add(new StoredField("body", value));
-          writer.addDocument(doc);
-        }
-        writer.forceMerge(1 + random().nextInt(3));
-      }
+      List<String> values = TestFiles.indexRandomDocuments(dir, docs, false);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         StoredFields storedFields = reader.storedFields();
         for (int i = 0; i < 100; i++) {

@@ -3,12 +3,22 @@ package dev.spindle.store;
 import static org.junit.Assert.assertEquals;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterIndexInput;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
 
 /** Files and inputs for this package's tests. */
 final class TestFiles {
@@ -74,5 +84,36 @@ final class TestFiles {
       value |= ((at + i) & 0xFFL) << (8 * i);
     }
     return value;
+  }
+
+  /**
+   * Indexes {@code docs} documents with Lucene's default codec, each with a stored {@code id} and a
+   * stored {@code body} of random size (one in 50 larger than a direct block), in segments with or
+   * without compound files, merged down to one to three; returns the bodies by id.
+   */
+  static List<String> indexRandomDocuments(Directory dir, int docs, boolean commitNowAndThen)
+      throws IOException {
+    Random random = LuceneTestCase.random();
+    List<String> values = new ArrayList<>();
+    IndexWriterConfig config =
+        new IndexWriterConfig()
+            .setCodec(TestUtil.getDefaultCodec())
+            .setUseCompoundFile(random.nextBoolean());
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (int i = 0; i < docs; i++) {
+        int size = random.nextInt(50) == 0 ? 150_000 : random.nextInt(3000);
+        String value = TestUtil.randomSimpleString(random, size, size);
+        values.add(value);
+        Document doc = new Document();
+        doc.add(new StringField("id", Integer.toString(i), Field.Store.YES));
+        doc.add(new StoredField("body", value));
+        writer.addDocument(doc);
+        if (commitNowAndThen && random.nextInt(100) == 0) {
+          writer.commit();
+        }
+      }
+      writer.forceMerge(1 + random.nextInt(3));
+    }
+    return values;
   }
 }
