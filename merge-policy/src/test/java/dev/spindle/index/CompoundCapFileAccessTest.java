@@ -86,8 +86,9 @@ public class CompoundCapFileAccessTest extends LuceneTestCase {
 
   /**
    * A randomized workload through {@code IndexWriter}, with deletes, doc-values updates, commits,
-   * NRT reopens, forced merges and cap changes: on behalf of the policy, no file's length is read
-   * twice and no file is opened twice, although the policy decides on every flush and merge.
+   * NRT reopens, forced merges and cap changes, ending with a merge under a byte cap: on behalf of
+   * the policy, no file's length is read twice and no file is opened twice, although the policy
+   * decides on every flush and merge.
    */
   public void testEachFileIsReadAtMostOnceOverAWritersLife() throws IOException {
     Random random = random();
@@ -129,6 +130,15 @@ public class CompoundCapFileAccessTest extends LuceneTestCase {
             writer.maybeMerge();
           }
         }
+        // A last merge decided under a byte cap and no document cap, which must measure the merged
+        // segment: whatever caps the workload drew (an unlimited cap decides without measuring),
+        // the run then always exercises the counting it checks.
+        policy
+            .setMaxCompoundSegmentBytes(TestUtil.nextLong(random, 0, 1 << 20))
+            .setMaxCompoundSegmentDocs(Integer.MAX_VALUE);
+        writer.addDocument(CompoundCapIndexingTest.newDocument(random, vocabulary, "last"));
+        writer.flush();
+        writer.forceMerge(1);
         CompoundCapIndexingTest.settle(writer);
         for (int i = 0; i < 5; i++) {
           writer.maybeMerge();
