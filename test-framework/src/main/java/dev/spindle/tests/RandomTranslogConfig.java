@@ -4,7 +4,6 @@ import dev.spindle.translog.TranslogConfig;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.Executor;
-import org.apache.lucene.util.Constants;
 
 /**
  * Randomly configured {@link dev.spindle.translog.Translog}s for tests, every choice drawn from the
@@ -14,7 +13,6 @@ import org.apache.lucene.util.Constants;
  *   <li>small buffers often, so that records span buffers;
  *   <li>small roll sizes, so that generations roll within a test (each generation file is written
  *       full of zeros up to the roll size before use, so the default would make tests slow);
- *   <li>memory-mapped segments a third of the time (never on Windows);
  *   <li>a limit on buffered bytes as low as the buffer size now and then, so that appends wait;
  *   <li>an executor that runs the background work on the submitting thread a quarter of the time,
  *       which makes rolls, preparations and the rounds of {@code syncAsync} synchronous.
@@ -53,13 +51,6 @@ public final class RandomTranslogConfig {
           default -> 256 << 10;
         };
     builder.bufferSize(bufferSize);
-    if (Constants.WINDOWS == false) {
-      switch (random.nextInt(6)) {
-        case 0 -> builder.mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE);
-        case 1 -> builder.mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE * 3 + 4096);
-        default -> {}
-      }
-    }
     switch (random.nextInt(4)) {
       case 0 -> builder.rollSize(49 + random.nextInt(4096));
       case 1, 2 -> builder.rollSize(8192 + random.nextInt(64 << 10));

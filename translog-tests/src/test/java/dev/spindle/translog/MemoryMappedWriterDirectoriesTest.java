@@ -13,10 +13,10 @@ import java.util.zip.ZipInputStream;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
 /**
- * Directories written by the memory-mapped writer of earlier snapshots ({@code
- * mappedSegmentSize(64 << 10)}, 64 KiB generations) open and recover with today's translog. That
- * writer stored records through mappings of the prepared file, in the same format as the buffered
- * writer, so nothing about such a directory is special; this test keeps it so.
+ * Directories written by the memory-mapped writer of earlier snapshots ({@code mappedSegmentSize(64
+ * << 10)}, 64 KiB generations) open and recover with today's translog. That writer stored records
+ * through mappings of the prepared file, in the same format as the buffered writer, so nothing
+ * about such a directory is special; this test keeps it so.
  *
  * <p>The archive holds two directories. {@code closed}: operations 0 to 499 appended, with rolls
  * after operations 149 and 299, operations 0 to 419 synced, then the translog closed. {@code

@@ -25,13 +25,11 @@ public class TranslogBackpressureTest extends LuceneTestCase {
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       int bufferSize = TranslogConfig.MIN_BUFFER_SIZE * (1 + random().nextInt(4));
       long limit = bufferSize * (1L + random().nextInt(8));
-      boolean mapped = random().nextBoolean();
       TranslogConfig config =
           TranslogConfig.builder(fs.root())
               .bufferSize(bufferSize)
               .maxBufferedBytes(limit)
               .rollSize(1 << 20)
-              .mappedSegmentSize(mapped ? TranslogConfig.MIN_MAPPED_SEGMENT_SIZE : 0)
               .build();
       CountDownLatch rollHeld = new CountDownLatch(1);
       CountDownLatch releaseRoll = new CountDownLatch(1);
@@ -66,7 +64,7 @@ public class TranslogBackpressureTest extends LuceneTestCase {
         roller.start();
         assertTrue(rollHeld.await(2, TimeUnit.MINUTES));
         assertEquals(2, translog.stats().currentGeneration());
-        GenerationWriter held = translog.currentWriter();
+        BufferedChannelWriter held = translog.currentWriter();
 
         List<Thread> appenders = new ArrayList<>();
         for (int t = 0; t < threads; t++) {

@@ -24,12 +24,12 @@ import org.junit.rules.TestRule;
 /**
  * Fails, one at a time, every file operation of a scripted translog history: each open, write,
  * force, rename, delete and truncate of a recovery followed by appends, syncs of all three kinds,
- * rolls, trims, snapshots and a close, and of the background work they cause (preparing and mapping
- * generation files, checkpoint hints), run on the calling thread here so that the history is the
- * same in every run. For each fault the translog must fail closed (or, for a short write or a
- * failed read, carry on correctly); every later call must throw with the fault as its cause; and
- * after a power loss, recovery must return every acknowledged operation, nothing that was never
- * appended, and nothing a completed trim deleted.
+ * rolls, trims, snapshots and a close, and of the background work they cause (preparing generation
+ * files, checkpoint hints), run on the calling thread here so that the history is the same in every
+ * run. For each fault the translog must fail closed (or, for a short write or a failed read, carry
+ * on correctly); every later call must throw with the fault as its cause; and after a power loss,
+ * recovery must return every acknowledged operation, nothing that was never appended, and nothing a
+ * completed trim deleted.
  */
 public class TranslogFaultInjectionTest extends LuceneTestCase {
 
@@ -41,17 +41,13 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
           FileOperation.RENAME,
           FileOperation.DELETE,
           FileOperation.TRUNCATE,
-          FileOperation.CREATE_DIRECTORY,
-          FileOperation.MAP);
+          FileOperation.CREATE_DIRECTORY);
 
   /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
   @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
   /** What the history appended, acknowledged and trimmed, to check recovery against. */
   private static final class Model {
-    /** The translog's {@link TranslogConfig#mappedSegmentSize()}: 0 for the buffered writer. */
-    final int mappedSegmentSize;
-
     final List<Location> locations = new ArrayList<>();
     final List<byte[]> payloads = new ArrayList<>();
     int acknowledged;
@@ -61,10 +57,6 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
 
     /** Generations below this may be deleted: a trim to here was asked for, and maybe failed. */
     long trimAskedBelow = 1;
-
-    Model(int mappedSegmentSize) {
-      this.mappedSegmentSize = mappedSegmentSize;
-    }
 
     void appended(Location location, byte[] payload) {
       locations.add(location);
@@ -96,7 +88,6 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
   private static TranslogConfig config(Path dir, Model model) {
     return TranslogConfig.builder(dir)
         .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
-        .mappedSegmentSize(model.mappedSegmentSize)
         .rollSize(3000)
         .executor(Runnable::run)
         .build();
@@ -174,8 +165,7 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
       translog.close();
       model.acknowledgeAll();
       return null;
-    } catch (Exception | InternalError e) {
-      // InternalError: what a store into a mapping the disk cannot back raises.
+    } catch (Exception e) {
       return e;
     }
   }
@@ -192,8 +182,6 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
       TranslogConfig config =
           TranslogConfig.builder(dir)
               .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
-              .mappedSegmentSize(
-                  random().nextBoolean() ? 0 : TranslogConfig.MIN_MAPPED_SEGMENT_SIZE)
               .rollSize(3000)
               .executor(Runnable::run)
               .build();
@@ -223,49 +211,33 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     }
   }
 
-  public void testEveryOperationFails() throws Exception {
-    failEveryOperation(0, 20);
-  }
-
-  /**
-   * The same with memory-mapped segments: records reach the file through mappings, so the writes
-   * failed are mostly those of headers, zeros, held bytes and checkpoints, the forces are those
-   * that make the mapped records durable, and the maps fail outright or hand out a mapping that no
-   * disk backs, whose first store raises an InternalError.
-   */
-  public void testEveryOperationFailsWithMappedSegments() throws Exception {
-    failEveryOperation(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE, 5);
-  }
-
   /**
    * Picks a scripted history that exercises every kind of operation that matters (a few of the
    * random histories never trim a rolled generation, so they delete nothing), then fails each of
    * its operations in turn.
    */
-  private void failEveryOperation(int mappedSegmentSize, int minWrites) throws Exception {
+  public void testEveryOperationFails() throws Exception {
     long seed = 0;
     Map<FileOperation, Long> counts = null;
-    for (int attempt = 0; attempt < 20 && exercisesEnough(counts, minWrites) == false; attempt++) {
+    for (int attempt = 0; attempt < 20 && exercisesEnough(counts) == false; attempt++) {
       seed = random().nextLong();
-      counts = countOperations(seed, mappedSegmentSize);
+      counts = countOperations(seed);
     }
-    assertTrue(
-        "no history in 20 exercised enough; the last: " + counts,
-        exercisesEnough(counts, minWrites));
+    assertTrue("no history in 20 exercised enough; the last: " + counts, exercisesEnough(counts));
     int runs = 0;
     for (FileOperation kind : KINDS) {
       for (long n = 1; n <= counts.getOrDefault(kind, 0L); n++) {
         InjectedFault fault = faultFor(kind);
-        runWithFault(seed, mappedSegmentSize, kind, n, fault);
+        runWithFault(seed, kind, n, fault);
         runs++;
       }
     }
     assertTrue(runs > 50);
   }
 
-  private static boolean exercisesEnough(Map<FileOperation, Long> counts, int minWrites) {
+  private static boolean exercisesEnough(Map<FileOperation, Long> counts) {
     return counts != null
-        && counts.get(FileOperation.WRITE) > minWrites
+        && counts.get(FileOperation.WRITE) > 20
         && counts.get(FileOperation.FORCE) > 10
         && counts.get(FileOperation.RENAME) > 1
         && counts.get(FileOperation.DELETE) > 1;
@@ -281,24 +253,17 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
       };
       return writeFaults[random().nextInt(writeFaults.length)];
     }
-    if (kind == FileOperation.MAP) {
-      InjectedFault[] mapFaults = {
-        InjectedFault.IO_ERROR, InjectedFault.NO_SPACE, InjectedFault.UNBACKED_MAPPING
-      };
-      return mapFaults[random().nextInt(mapFaults.length)];
-    }
     return random().nextBoolean() ? InjectedFault.IO_ERROR : InjectedFault.NO_SPACE;
   }
 
-  private Map<FileOperation, Long> countOperations(long seed, int mappedSegmentSize)
-      throws IOException {
+  private Map<FileOperation, Long> countOperations(long seed) throws IOException {
     Map<FileOperation, AtomicLong> counters = new EnumMap<>(FileOperation.class);
     for (FileOperation kind : FileOperation.values()) {
       counters.put(kind, new AtomicLong());
     }
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       Path dir = fs.root();
-      Model model = new Model(mappedSegmentSize);
+      Model model = new Model();
       prepare(dir, seed, model);
       fs.injectFaults(
           (operation, path) -> {
@@ -317,13 +282,12 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
     return counts;
   }
 
-  private void runWithFault(
-      long seed, int mappedSegmentSize, FileOperation kind, long n, InjectedFault fault)
+  private void runWithFault(long seed, FileOperation kind, long n, InjectedFault fault)
       throws Exception {
     String what = kind + " #" + n + " fails with " + fault + " (history seed " + seed + ")";
     try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
       Path dir = fs.root();
-      Model model = new Model(mappedSegmentSize);
+      Model model = new Model();
       prepare(dir, seed, model);
       AtomicBoolean fired = new AtomicBoolean();
       FaultInjector nth = FaultInjector.nth(kind, n, fault);
@@ -343,10 +307,6 @@ public class TranslogFaultInjectionTest extends LuceneTestCase {
       boolean failed = failure != null || (translog != null && translog.tragedy() != null);
       if (fault == InjectedFault.SHORT_WRITE) {
         assertNull(what + ": a short write is not an error", failure);
-      } else if (fault == InjectedFault.UNBACKED_MAPPING && failed == false) {
-        // A segment that no append reached before the generation was rolled or closed: nothing
-        // was stored where the disk could not back it.
-        assertEquals(FileOperation.MAP, kind);
       } else {
         // A fault in background work (preparing the next generation) fails the translog closed
         // without failing a call of the history, if no call followed.

@@ -16,11 +16,10 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.Constants;
 
 /**
- * A real full disk, for both writers: a 2 MiB tmpfs mounted for the test (which needs root, as CI
- * has; elsewhere the test is skipped and says why, unless {@value #REQUIRE_PROPERTY} is set). The
- * translog must fail closed with the disk's {@link IOException}, never an {@link InternalError}
- * from a store into a mapping, and every acknowledged operation must be recoverable from the files
- * it left.
+ * A real full disk: a 2 MiB tmpfs mounted for the test (which needs root, as CI has; elsewhere the
+ * test is skipped and says why, unless {@value #REQUIRE_PROPERTY} is set). The translog must fail
+ * closed with the disk's {@link IOException}, and every acknowledged operation must be recoverable
+ * from the files it left.
  */
 public class TranslogFullDiskTest extends LuceneTestCase {
 
@@ -34,15 +33,7 @@ public class TranslogFullDiskTest extends LuceneTestCase {
 
   private static final boolean REQUIRED = Boolean.getBoolean(REQUIRE_PROPERTY);
 
-  public void testBufferedWriterOnAFullDisk() throws Exception {
-    fillTheDisk(0);
-  }
-
-  public void testMappedWriterOnAFullDisk() throws Exception {
-    fillTheDisk(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE);
-  }
-
-  private void fillTheDisk(int mappedSegmentSize) throws Exception {
+  public void testFillingTheDisk() throws Exception {
     assumeTrue("a tmpfs is mounted only on Linux", Constants.LINUX);
     Path mountPoint = FilterPath.unwrap(createTempDir()).toAbsolutePath().resolve("disk");
     Files.createDirectories(mountPoint);
@@ -62,7 +53,6 @@ public class TranslogFullDiskTest extends LuceneTestCase {
           TranslogConfig.builder(dir)
               .rollSize(256 << 10)
               .bufferSize(TranslogConfig.MIN_BUFFER_SIZE)
-              .mappedSegmentSize(mappedSegmentSize)
               .build();
       List<byte[]> acknowledged = new ArrayList<>();
       Throwable failure = null;

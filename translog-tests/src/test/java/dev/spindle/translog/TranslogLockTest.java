@@ -155,25 +155,23 @@ public class TranslogLockTest extends LuceneTestCase {
   /**
    * A refused open in this JVM, of the translog or of an inspector, leaves the holder's lock in
    * place: another process is still refused, and every operation the holder acknowledged, before
-   * and after the refusals, is recovered once it closes. On both writers.
+   * and after the refusals, is recovered once it closes.
    */
   public void testARefusedOpenInThisJvmKeepsTheLockAgainstOtherProcesses() throws Exception {
-    for (boolean mapped : new boolean[] {false, true}) {
-      Path dir = FilterPath.unwrap(createTempDir()).toAbsolutePath();
-      TranslogConfig config = config(dir, mapped);
-      List<Location> acknowledged = new ArrayList<>();
-      try (Translog first = Translog.open(config)) {
-        appendDurably(first, acknowledged, 1 + random().nextInt(50));
-        refusedInThisJvm(dir);
-        assertEquals(Prober.LOCKED, probe(dir));
-        appendDurably(first, acknowledged, 1 + random().nextInt(50));
-        refusedInThisJvm(dir);
-        assertEquals(Prober.LOCKED, probe(dir));
-        appendDurably(first, acknowledged, 1 + random().nextInt(50));
-      }
-      assertEquals(Prober.OPENED + " " + acknowledged.size(), probe(dir));
-      assertRecovered(config, acknowledged);
+    Path dir = FilterPath.unwrap(createTempDir()).toAbsolutePath();
+    TranslogConfig config = config(dir);
+    List<Location> acknowledged = new ArrayList<>();
+    try (Translog first = Translog.open(config)) {
+      appendDurably(first, acknowledged, 1 + random().nextInt(50));
+      refusedInThisJvm(dir);
+      assertEquals(Prober.LOCKED, probe(dir));
+      appendDurably(first, acknowledged, 1 + random().nextInt(50));
+      refusedInThisJvm(dir);
+      assertEquals(Prober.LOCKED, probe(dir));
+      appendDurably(first, acknowledged, 1 + random().nextInt(50));
     }
+    assertEquals(Prober.OPENED + " " + acknowledged.size(), probe(dir));
+    assertRecovered(config, acknowledged);
   }
 
   /**
@@ -181,38 +179,36 @@ public class TranslogLockTest extends LuceneTestCase {
    * opens, until it is closed; then another process opens it and finds what was acknowledged.
    */
   public void testAFailedInstanceKeepsTheLockAgainstOtherProcessesUntilClosed() throws Exception {
-    for (boolean mapped : new boolean[] {false, true}) {
-      try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong());
-          Closeable quiet = QuietLogging.silence(QuietLogging.TRANSLOG)) {
-        Path real = FilterPath.unwrap(fs.root()).toAbsolutePath();
-        List<Location> acknowledged = new ArrayList<>();
-        Translog first = Translog.open(config(fs.root(), mapped));
-        try {
-          appendDurably(first, acknowledged, 1 + random().nextInt(50));
-          Location unacknowledged = first.append(new byte[] {1});
-          fs.injectFaults(
-              FaultInjector.nth(
-                  FileOperation.FORCE,
-                  1,
-                  InjectedFault.IO_ERROR,
-                  path -> path.getFileName().toString().endsWith(".tlog")));
-          expectThrows(IOException.class, () -> first.ensureSynced(unacknowledged));
-          fs.injectFaults(FaultInjector.none());
-          assertNotNull(first.tragedy());
-          refusedInThisJvm(fs.root());
-          refusedInThisJvm(real);
-          assertEquals(Prober.LOCKED, probe(real));
-        } finally {
-          fs.injectFaults(FaultInjector.none());
-          expectThrows(TranslogClosedException.class, first::close);
-        }
-        String opened = probe(real);
-        assertTrue(opened, opened.startsWith(Prober.OPENED + " "));
-        long recovered = Long.parseLong(opened.substring(Prober.OPENED.length() + 1));
-        // The failed force may have left the last record on disk, where it proves itself.
-        assertTrue(opened, recovered >= acknowledged.size());
-        assertTrue(opened, recovered <= acknowledged.size() + 1);
+    try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong());
+        Closeable quiet = QuietLogging.silence(QuietLogging.TRANSLOG)) {
+      Path real = FilterPath.unwrap(fs.root()).toAbsolutePath();
+      List<Location> acknowledged = new ArrayList<>();
+      Translog first = Translog.open(config(fs.root()));
+      try {
+        appendDurably(first, acknowledged, 1 + random().nextInt(50));
+        Location unacknowledged = first.append(new byte[] {1});
+        fs.injectFaults(
+            FaultInjector.nth(
+                FileOperation.FORCE,
+                1,
+                InjectedFault.IO_ERROR,
+                path -> path.getFileName().toString().endsWith(".tlog")));
+        expectThrows(IOException.class, () -> first.ensureSynced(unacknowledged));
+        fs.injectFaults(FaultInjector.none());
+        assertNotNull(first.tragedy());
+        refusedInThisJvm(fs.root());
+        refusedInThisJvm(real);
+        assertEquals(Prober.LOCKED, probe(real));
+      } finally {
+        fs.injectFaults(FaultInjector.none());
+        expectThrows(TranslogClosedException.class, first::close);
       }
+      String opened = probe(real);
+      assertTrue(opened, opened.startsWith(Prober.OPENED + " "));
+      long recovered = Long.parseLong(opened.substring(Prober.OPENED.length() + 1));
+      // The failed force may have left the last record on disk, where it proves itself.
+      assertTrue(opened, recovered >= acknowledged.size());
+      assertTrue(opened, recovered <= acknowledged.size() + 1);
     }
   }
 
@@ -230,7 +226,7 @@ public class TranslogLockTest extends LuceneTestCase {
     Path dotted = dir.resolve("..").resolve(dir.getFileName()).resolve(".");
     List<Path> spellings = List.of(link, relative, dotted);
     Path holderPath = spellings.get(random().nextInt(spellings.size()));
-    TranslogConfig config = config(holderPath, random().nextBoolean());
+    TranslogConfig config = config(holderPath);
     List<Location> acknowledged = new ArrayList<>();
     try (Translog first = Translog.open(config)) {
       appendDurably(first, acknowledged, 1 + random().nextInt(20));
@@ -245,10 +241,8 @@ public class TranslogLockTest extends LuceneTestCase {
     assertRecovered(TranslogConfig.builder(dir).build(), acknowledged);
   }
 
-  private TranslogConfig config(Path dir, boolean mapped) {
-    TranslogConfig.Builder builder = RandomTranslogConfig.builder(random(), dir);
-    builder.mappedSegmentSize(mapped ? TranslogConfig.MIN_MAPPED_SEGMENT_SIZE : 0);
-    return builder.build();
+  private TranslogConfig config(Path dir) {
+    return RandomTranslogConfig.create(random(), dir);
   }
 
   private void appendDurably(Translog translog, List<Location> acknowledged, int count)

@@ -33,68 +33,63 @@ public class TranslogPastCheckpointTest extends LuceneTestCase {
   /** Each failure or cut the tests cause on purpose logs a warning; the console needs none. */
   @ClassRule public static final TestRule QUIET = QuietLogging.rule(QuietLogging.TRANSLOG);
 
-  /** Either writer, chosen at random; background work in place, so no hint interferes. */
-  private static TranslogConfig config(Path dir, boolean mapped) {
-    return RandomTranslogConfig.builder(random(), dir)
-        .rollSize(4 << 20)
-        .mappedSegmentSize(mapped ? TranslogConfig.MIN_MAPPED_SEGMENT_SIZE : 0)
-        .build();
+  /** A random configuration; background work in place, so no hint interferes. */
+  private static TranslogConfig config(Path dir) {
+    return RandomTranslogConfig.builder(random(), dir).rollSize(4 << 20).build();
   }
 
   /**
-   * Power loss after data fsyncs that no checkpoint followed, for both writers: every acknowledged
-   * record comes back, although the checkpoint on disk vouches for none of them.
+   * Power loss after data fsyncs that no checkpoint followed: every acknowledged record comes back,
+   * although the checkpoint on disk vouches for none of them.
    */
   public void testPowerLossBetweenDataFsyncAndCheckpoint() throws IOException {
-    for (boolean mapped : new boolean[] {false, true}) {
-      try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
-        Path dir = fs.root();
-        List<Appended> acknowledged = new ArrayList<>();
-        int rounds = atLeast(3);
-        for (int round = 0; round < rounds; round++) {
-          Translog translog = Translog.open(config(dir, mapped));
-          assertSameOperations(acknowledged, readAll(translog, 0));
-          long generation = translog.stats().currentGeneration();
-          int count = 1 + random().nextInt(50);
-          List<Appended> appended = new ArrayList<>();
-          Location last = null;
-          for (int i = 0; i < count; i++) {
-            byte[] payload = RandomTranslogConfig.payload(random());
-            last = translog.append(payload);
-            appended.add(new Appended(last.seqNo(), payload));
-            if (random().nextInt(4) == 0 || i == count - 1) {
-              translog.ensureSynced(last);
-              acknowledged.addAll(appended);
-              appended.clear();
-            }
+    try (PowerLossFileSystem fs = new PowerLossFileSystem(createTempDir(), random().nextLong())) {
+      Path dir = fs.root();
+      List<Appended> acknowledged = new ArrayList<>();
+      int rounds = atLeast(3);
+      for (int round = 0; round < rounds; round++) {
+        Translog translog = Translog.open(config(dir));
+        assertSameOperations(acknowledged, readAll(translog, 0));
+        long generation = translog.stats().currentGeneration();
+        int count = 1 + random().nextInt(50);
+        List<Appended> appended = new ArrayList<>();
+        Location last = null;
+        for (int i = 0; i < count; i++) {
+          byte[] payload = RandomTranslogConfig.payload(random());
+          last = translog.append(payload);
+          appended.add(new Appended(last.seqNo(), payload));
+          if (random().nextInt(4) == 0 || i == count - 1) {
+            translog.ensureSynced(last);
+            acknowledged.addAll(appended);
+            appended.clear();
           }
-          // More appends that nobody waits for, which the power loss may keep or not.
-          for (int i = 0; i < random().nextInt(5); i++) {
-            translog.append(RandomTranslogConfig.payload(random()));
-          }
-          Checkpoint onDisk = LiveCheckpointFile.read(dir).newest().checkpoint();
-          assertEquals(
-              "no checkpoint followed the data fsyncs: " + onDisk,
-              new DurablePoint(generation, TranslogHeader.SIZE),
-              new DurablePoint(onDisk.generation(), onDisk.offset()));
-          String report = fs.cutPower(random());
-          try {
-            translog.close();
-          } catch (IOException | RuntimeException e) {
-            // dead after the power loss; closing stops its background work
-          }
-          fs.restorePower();
-          try (Translog recovered = Translog.open(config(dir, mapped))) {
-            List<Operation> operations = readAll(recovered, 0);
-            assertTrue(
-                report + ": " + operations.size() + " recovered, " + acknowledged.size() + " acked",
-                operations.size() >= acknowledged.size());
-            assertSameOperations(acknowledged, operations.subList(0, acknowledged.size()));
-            assertTrue(recovered.recoveryReport().operationsPastCheckpoint() >= count);
-            // What else came back was appended after the acknowledged ones; keep it as durable.
-            for (Operation operation : operations.subList(acknowledged.size(), operations.size())) {
-              acknowledged.add(new Appended(operation.seqNo(), operation.payload()));
-            }
+        }
+        // More appends that nobody waits for, which the power loss may keep or not.
+        for (int i = 0; i < random().nextInt(5); i++) {
+          translog.append(RandomTranslogConfig.payload(random()));
+        }
+        Checkpoint onDisk = LiveCheckpointFile.read(dir).newest().checkpoint();
+        assertEquals(
+            "no checkpoint followed the data fsyncs: " + onDisk,
+            new DurablePoint(generation, TranslogHeader.SIZE),
+            new DurablePoint(onDisk.generation(), onDisk.offset()));
+        String report = fs.cutPower(random());
+        try {
+          translog.close();
+        } catch (IOException | RuntimeException e) {
+          // dead after the power loss; closing stops its background work
+        }
+        fs.restorePower();
+        try (Translog recovered = Translog.open(config(dir))) {
+          List<Operation> operations = readAll(recovered, 0);
+          assertTrue(
+              report + ": " + operations.size() + " recovered, " + acknowledged.size() + " acked",
+              operations.size() >= acknowledged.size());
+          assertSameOperations(acknowledged, operations.subList(0, acknowledged.size()));
+          assertTrue(recovered.recoveryReport().operationsPastCheckpoint() >= count);
+          // What else came back was appended after the acknowledged ones; keep it as durable.
+          for (Operation operation : operations.subList(acknowledged.size(), operations.size())) {
+            acknowledged.add(new Appended(operation.seqNo(), operation.payload()));
           }
         }
       }
@@ -108,12 +103,11 @@ public class TranslogPastCheckpointTest extends LuceneTestCase {
   public void testForgedRecordsPastTheCheckpointAreNeverReturned() throws IOException {
     Path dir = createTempDir();
     Path other = createTempDir();
-    boolean mapped = random().nextBoolean();
     List<Appended> appended = new ArrayList<>();
     List<Location> first = new ArrayList<>();
     Location last = null;
     UUID uuid;
-    try (Translog translog = Translog.open(config(dir, mapped))) {
+    try (Translog translog = Translog.open(config(dir))) {
       uuid = translog.uuid();
       for (int i = 0; i < 10; i++) {
         byte[] payload = RandomTranslogConfig.payload(random());
@@ -126,7 +120,7 @@ public class TranslogPastCheckpointTest extends LuceneTestCase {
       copyDirectory(dir, crashed);
       dir = crashed;
     }
-    try (Translog translog = Translog.open(config(other, mapped))) {
+    try (Translog translog = Translog.open(config(other))) {
       translog.ensureSynced(translog.append(new byte[] {7, 7, 7}));
     }
     Path file = dir.resolve(TranslogFiles.generationFileName(1));

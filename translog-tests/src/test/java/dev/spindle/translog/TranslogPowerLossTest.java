@@ -14,17 +14,11 @@ import java.util.concurrent.ExecutionException;
 /**
  * The translog through test-framework's power-loss suite: power cuts at random points (inside
  * appends, syncs, rolls and recovery), torn and reordered unsynced writes, injected I/O faults.
- * Each open draws a random configuration, so a history mixes buffer sizes, roll sizes, writers,
- * executors, memory limits, durability modes and the three ways to wait for durability. The suite
- * expects every record it saw to stay, so trims are covered by {@link TranslogFaultInjectionTest}
- * instead.
+ * Each open draws a random configuration, so a history mixes buffer sizes, roll sizes, executors,
+ * memory limits, durability modes and the three ways to wait for durability. The suite expects
+ * every record it saw to stay, so trims are covered by {@link TranslogFaultInjectionTest} instead.
  */
 public class TranslogPowerLossTest extends BaseWriteAheadLogTestCase {
-
-  /** The random configuration of the next open. */
-  protected TranslogConfig.Builder configure(Path directory) {
-    return RandomTranslogConfig.builder(random(), directory);
-  }
 
   /**
    * The translog lives two directories below the suite's, which the first open creates: what it
@@ -32,7 +26,8 @@ public class TranslogPowerLossTest extends BaseWriteAheadLogTestCase {
    */
   @Override
   protected LogUnderTest open(Path directory) throws IOException {
-    TranslogConfig.Builder builder = configure(directory.resolve("data").resolve("translog"));
+    TranslogConfig.Builder builder =
+        RandomTranslogConfig.builder(random(), directory.resolve("data").resolve("translog"));
     if (random().nextInt(4) == 0) {
       builder.durability(Durability.ASYNC).syncInterval(Duration.ofMillis(1 + random().nextInt(5)));
     }

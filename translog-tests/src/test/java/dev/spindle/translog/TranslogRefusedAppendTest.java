@@ -10,7 +10,7 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 /**
  * An append that is refused before anything is written changes nothing: the translog stays open,
  * accepts the next valid append, and every operation appended before the refusal, durable or not,
- * can still be made durable and is recovered. On both writers.
+ * can still be made durable and is recovered.
  */
 public class TranslogRefusedAppendTest extends LuceneTestCase {
 
@@ -20,25 +20,23 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
   }
 
   public void testExhaustedSequenceNumbersAreARefusal() throws IOException {
-    for (boolean mapped : new boolean[] {false, true}) {
-      Path dir = createTempDir();
-      List<Location> appended = new ArrayList<>();
-      try (Translog translog = Translog.open(config(dir, mapped))) {
-        appendSome(translog, appended);
-        appended.add(translog.append(Long.MAX_VALUE - 1, new byte[] {1}));
-        assertEquals(Long.MAX_VALUE, translog.nextSeqNo());
-        IllegalStateException e =
-            expectThrows(IllegalStateException.class, () -> translog.append(new byte[] {2}));
-        assertTrue(e.getMessage(), e.getMessage().contains("sequence numbers are exhausted"));
-        assertTrue(e.getMessage(), e.getMessage().contains(dir.toString()));
-        assertNull("a refusal is not a tragedy", translog.tragedy());
-        // Explicit sequence numbers are still accepted, and everything appended becomes durable.
-        appended.add(translog.append(3, new byte[] {3}));
-        translog.sync();
-        expectThrows(IllegalStateException.class, () -> translog.append(new byte[] {4}));
-      }
-      assertRecovered(dir, mapped, appended);
+    Path dir = createTempDir();
+    List<Location> appended = new ArrayList<>();
+    try (Translog translog = Translog.open(config(dir))) {
+      appendSome(translog, appended);
+      appended.add(translog.append(Long.MAX_VALUE - 1, new byte[] {1}));
+      assertEquals(Long.MAX_VALUE, translog.nextSeqNo());
+      IllegalStateException e =
+          expectThrows(IllegalStateException.class, () -> translog.append(new byte[] {2}));
+      assertTrue(e.getMessage(), e.getMessage().contains("sequence numbers are exhausted"));
+      assertTrue(e.getMessage(), e.getMessage().contains(dir.toString()));
+      assertNull("a refusal is not a tragedy", translog.tragedy());
+      // Explicit sequence numbers are still accepted, and everything appended becomes durable.
+      appended.add(translog.append(3, new byte[] {3}));
+      translog.sync();
+      expectThrows(IllegalStateException.class, () -> translog.append(new byte[] {4}));
     }
+    assertRecovered(dir, appended);
   }
 
   public void testEachArgumentCheckIsARefusal() throws IOException {
@@ -57,55 +55,48 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
                 expectThrows(
                     IllegalArgumentException.class,
                     () -> translog.append(Long.MAX_VALUE, new byte[1])));
-    for (boolean mapped : new boolean[] {false, true}) {
-      for (Refusal refusal : refusals) {
-        Path dir = createTempDir();
-        List<Location> appended = new ArrayList<>();
-        try (Translog translog = Translog.open(config(dir, mapped))) {
-          appendSome(translog, appended);
-          refusal.attempt(translog);
-          assertNull("a refusal is not a tragedy", translog.tragedy());
-          appended.add(translog.append(new byte[] {9}));
-          translog.ensureSynced(appended.get(appended.size() - 1));
-        }
-        assertRecovered(dir, mapped, appended);
+    for (Refusal refusal : refusals) {
+      Path dir = createTempDir();
+      List<Location> appended = new ArrayList<>();
+      try (Translog translog = Translog.open(config(dir))) {
+        appendSome(translog, appended);
+        refusal.attempt(translog);
+        assertNull("a refusal is not a tragedy", translog.tragedy());
+        appended.add(translog.append(new byte[] {9}));
+        translog.ensureSynced(appended.get(appended.size() - 1));
       }
+      assertRecovered(dir, appended);
     }
   }
 
   /** A repeated or lower explicit sequence number is accepted, as documented. */
   public void testRepeatedAndLowerExplicitSequenceNumbersAreAccepted() throws IOException {
-    for (boolean mapped : new boolean[] {false, true}) {
-      Path dir = createTempDir();
-      try (Translog translog = Translog.open(config(dir, mapped))) {
-        translog.append(10, new byte[] {1});
-        translog.append(10, new byte[] {2});
-        translog.append(3, new byte[] {3});
-        assertEquals(11, translog.append(new byte[] {4}).seqNo());
-        translog.sync();
-      }
-      try (Translog reopened = Translog.open(config(dir, mapped))) {
-        List<Operation> operations = TranslogTest.readAll(reopened, 0);
-        assertEquals(4, operations.size());
-        assertEquals(
-            List.of(10L, 10L, 3L, 11L), operations.stream().map(Operation::seqNo).toList());
-      }
+    Path dir = createTempDir();
+    try (Translog translog = Translog.open(config(dir))) {
+      translog.append(10, new byte[] {1});
+      translog.append(10, new byte[] {2});
+      translog.append(3, new byte[] {3});
+      assertEquals(11, translog.append(new byte[] {4}).seqNo());
+      translog.sync();
+    }
+    try (Translog reopened = Translog.open(config(dir))) {
+      List<Operation> operations = TranslogTest.readAll(reopened, 0);
+      assertEquals(4, operations.size());
+      assertEquals(List.of(10L, 10L, 3L, 11L), operations.stream().map(Operation::seqNo).toList());
     }
   }
 
   /** An append after close is refused and the closed translog's operations are all there. */
   public void testAppendAfterCloseIsARefusal() throws IOException {
-    for (boolean mapped : new boolean[] {false, true}) {
-      Path dir = createTempDir();
-      List<Location> appended = new ArrayList<>();
-      Translog translog = Translog.open(config(dir, mapped));
-      appendSome(translog, appended);
-      translog.close();
-      expectThrows(TranslogClosedException.class, () -> translog.append(new byte[] {1}));
-      expectThrows(TranslogClosedException.class, () -> translog.append(1, new byte[] {1}));
-      assertNull(translog.tragedy());
-      assertRecovered(dir, mapped, appended);
-    }
+    Path dir = createTempDir();
+    List<Location> appended = new ArrayList<>();
+    Translog translog = Translog.open(config(dir));
+    appendSome(translog, appended);
+    translog.close();
+    expectThrows(TranslogClosedException.class, () -> translog.append(new byte[] {1}));
+    expectThrows(TranslogClosedException.class, () -> translog.append(1, new byte[] {1}));
+    assertNull(translog.tragedy());
+    assertRecovered(dir, appended);
   }
 
   /**
@@ -113,12 +104,9 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
    * its own makes the attempt; it prints the operations it recovered after reopening.
    */
   public void testAnOversizedPayloadIsARefusal() throws Exception {
-    for (boolean mapped : new boolean[] {false, true}) {
-      Path dir = FilterPath.unwrap(createTempDir()).toAbsolutePath();
-      String line =
-          ChildJvm.run(OversizedAppend.class, "1400m", dir.toString(), Boolean.toString(mapped));
-      assertEquals("refused, then recovered 3 of 3", line);
-    }
+    Path dir = FilterPath.unwrap(createTempDir()).toAbsolutePath();
+    String line = ChildJvm.run(OversizedAppend.class, "1400m", dir.toString());
+    assertEquals("refused, then recovered 3 of 3", line);
   }
 
   /** Appends two operations, is refused a payload of 1 GiB + 1, appends a third and syncs. */
@@ -128,8 +116,6 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
     public static void main(String[] args) throws IOException {
       Path dir = Path.of(args[0]);
       TranslogConfig.Builder config = TranslogConfig.builder(dir);
-      config.mappedSegmentSize(
-          Boolean.parseBoolean(args[1]) ? TranslogConfig.MIN_MAPPED_SEGMENT_SIZE : 0);
       String outcome = "accepted";
       try (Translog translog = Translog.open(config.build())) {
         translog.append(new byte[] {1});
@@ -150,10 +136,8 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
     }
   }
 
-  private TranslogConfig config(Path dir, boolean mapped) {
-    return TranslogTest.noAutoRoll(dir)
-        .mappedSegmentSize(mapped ? TranslogConfig.MIN_MAPPED_SEGMENT_SIZE : 0)
-        .build();
+  private TranslogConfig config(Path dir) {
+    return TranslogTest.noAutoRoll(dir).build();
   }
 
   /** Appends a few operations, none of them synced. */
@@ -164,9 +148,8 @@ public class TranslogRefusedAppendTest extends LuceneTestCase {
     }
   }
 
-  private void assertRecovered(Path dir, boolean mapped, List<Location> appended)
-      throws IOException {
-    try (Translog reopened = Translog.open(config(dir, mapped))) {
+  private void assertRecovered(Path dir, List<Location> appended) throws IOException {
+    try (Translog reopened = Translog.open(config(dir))) {
       List<Operation> operations = TranslogTest.readAll(reopened, 0);
       assertEquals("operations recovered", appended.size(), operations.size());
       for (int i = 0; i < appended.size(); i++) {

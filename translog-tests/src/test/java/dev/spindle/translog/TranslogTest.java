@@ -502,13 +502,6 @@ public class TranslogTest extends LuceneTestCase {
         () -> TranslogConfig.builder(dir).syncInterval(Duration.ZERO));
     expectThrows(
         IllegalArgumentException.class,
-        () ->
-            TranslogConfig.builder(dir)
-                .mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE - 1));
-    expectThrows(
-        IllegalArgumentException.class, () -> TranslogConfig.builder(dir).mappedSegmentSize(-1));
-    expectThrows(
-        IllegalArgumentException.class,
         () -> TranslogConfig.builder(dir).maxBufferedBytes(TranslogConfig.MIN_BUFFER_SIZE - 1));
     expectThrows(
         IllegalArgumentException.class,
@@ -518,14 +511,7 @@ public class TranslogTest extends LuceneTestCase {
         64L << 20,
         TranslogConfig.builder(dir).bufferSize(32 << 20).build().maxBufferedBytes());
     expectThrows(NullPointerException.class, () -> TranslogConfig.builder(null));
-    assertEquals(
-        TranslogConfig.MIN_MAPPED_SEGMENT_SIZE,
-        TranslogConfig.builder(dir)
-            .mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE)
-            .build()
-            .mappedSegmentSize());
     TranslogConfig config = TranslogConfig.builder(dir).build();
-    assertEquals(0, config.mappedSegmentSize());
     assertEquals(TranslogConfig.DEFAULT_BUFFER_SIZE, config.bufferSize());
     assertEquals(TranslogConfig.DEFAULT_ROLL_SIZE, config.rollSize());
     assertEquals(TranslogConfig.DEFAULT_MAX_BUFFERED_BYTES, config.maxBufferedBytes());

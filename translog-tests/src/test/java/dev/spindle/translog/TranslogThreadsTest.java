@@ -163,7 +163,15 @@ public class TranslogThreadsTest extends LuceneTestCase {
         for (String name : forced) {
           assertTrue("the syncing thread forced " + name, name.endsWith(".tlog"));
         }
-        assertTrue(translog.stats().currentGeneration() > 3);
+        // The generation filled up during the syncs, and the background roll that follows runs on
+        // a thread of its own, which a busy machine may not have scheduled yet: wait for it.
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (translog.stats().currentGeneration() <= 3 && System.nanoTime() < deadline) {
+          Thread.sleep(1);
+        }
+        assertTrue(
+            "generation " + translog.stats().currentGeneration(),
+            translog.stats().currentGeneration() > 3);
       } finally {
         fs.injectFaults(FaultInjector.none());
       }

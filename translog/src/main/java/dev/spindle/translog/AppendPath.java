@@ -65,7 +65,7 @@ final class AppendPath {
           "payload of " + payload.length + " bytes exceeds " + RecordFormat.MAX_PAYLOAD);
     }
     while (true) {
-      GenerationWriter writer;
+      BufferedChannelWriter writer;
       Location location = null;
       Throwable brokenAppend = null;
       appendLock.lock();
@@ -78,7 +78,7 @@ final class AppendPath {
           try {
             location = appender.append(seqNo, payload);
           } catch (Throwable t) {
-            // Part of the record may be in the writer (a store into a mapping that faulted). The
+            // Part of the record may be in the writer (a buffer could not be allocated). The
             // failure is marked here, still under the append lock, so that no sync, roll or close
             // vouches for the torn record: each checks for it under this lock before it notes the
             // generation's end.
@@ -150,7 +150,7 @@ final class AppendPath {
   }
 
   /** The writer of the generation being written. */
-  GenerationWriter writer() {
+  BufferedChannelWriter writer() {
     appendLock.lock();
     try {
       return appender.writer();
@@ -159,7 +159,7 @@ final class AppendPath {
     }
   }
 
-  /** Closes the current writer under the lock, so that no store races with its unmapping. */
+  /** Closes the current writer under the lock, so that no append is adding to it meanwhile. */
   void closeWriterWhileHandlingException() {
     appendLock.lock();
     try {

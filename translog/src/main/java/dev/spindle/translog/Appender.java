@@ -21,7 +21,7 @@ final class Appender {
   private final byte[] checksumScratch = new byte[4];
   private final CRC32C checksum = new CRC32C();
 
-  private GenerationWriter writer;
+  private BufferedChannelWriter writer;
 
   /** The checksum of the last record added to the current generation, or of its header. */
   private int chain;
@@ -51,7 +51,7 @@ final class Appender {
   Appender(
       Path directory,
       UUID uuid,
-      GenerationWriter writer,
+      BufferedChannelWriter writer,
       TranslogHeader header,
       long seqNoHighWater) {
     this.directory = directory;
@@ -62,7 +62,7 @@ final class Appender {
     this.durableCandidateHighWater = seqNoHighWater;
   }
 
-  GenerationWriter writer() {
+  BufferedChannelWriter writer() {
     return writer;
   }
 
@@ -100,8 +100,8 @@ final class Appender {
   }
 
   /**
-   * Encodes a record and adds it to the writer. If the writer fails part-way (a store into a
-   * mapping that faulted), the exception propagates and the caller fails the translog closed, still
+   * Encodes a record and adds it to the writer. If the writer fails part-way (a buffer that could
+   * not be allocated), the exception propagates and the caller fails the translog closed, still
    * under the append lock, so that nothing vouches for the torn record. Everything that may refuse
    * the record is checked before this is called.
    *
@@ -149,8 +149,8 @@ final class Appender {
    * Starts appending to {@code next}, a new generation with the given header, and returns the
    * previous writer; {@link #checkpoint} of the previous generation must be taken first.
    */
-  GenerationWriter swap(GenerationWriter next, TranslogHeader header) {
-    GenerationWriter previous = writer;
+  BufferedChannelWriter swap(BufferedChannelWriter next, TranslogHeader header) {
+    BufferedChannelWriter previous = writer;
     writer = next;
     chain = header.chainSeed();
     operations = 0;

@@ -1,5 +1,6 @@
 package dev.spindle.translog;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -7,18 +8,37 @@ import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A {@link GenerationWriter} that copies appended bytes into a direct buffer and writes full or
- * detached buffers to a {@link FileChannel} with positional writes. Appends only copy; the thread
- * that writes a buffer out does so without the append lock, so appends go on into a fresh buffer
- * meanwhile, and nothing here ever waits for an fsync.
+ * Moves the bytes of the generation being written to its file: copies appended bytes into a direct
+ * buffer and writes full or detached buffers to a {@link FileChannel} with positional writes. The
+ * translog encodes records and decides when bytes must be durable; this class only moves bytes.
+ * Appends only copy; the thread that writes a buffer out does so without the append lock, so
+ * appends go on into a fresh buffer meanwhile, and nothing here ever waits for an fsync. The file
+ * was prepared (its blocks written with zeros, its header written and forced) before the first
+ * append, so a write lands on allocated blocks; bytes past the prepared length extend the file.
+ *
+ * <p>Why a buffer and not a memory mapping of the prepared file: on Linux every fdatasync
+ * write-protects the pages stored to through a mapping, so the first store to each page after a
+ * sync faults again, and a store dirties the whole page-cache folio, so a sync can write back up to
+ * the folio's size (up to 1 MiB for a file zeroed in 1 MiB writes) instead of the bytes appended.
+ * The benchmarks' write-mechanism probe measures both.
+ *
+ * <p><b>Thread contract.</b> {@link #add}, {@link #addedOffset} and {@link #detach} are called only
+ * under the translog's append lock, so by one thread at a time; they never block on I/O. {@link
+ * #write}, {@link #force}, {@link #release}, {@link #pendingBytes}, {@link #awaitRoom} and {@link
+ * #close} may be called by any thread without that lock, concurrently with {@code add} and with
+ * each other. {@link #force} is never called while a lock that appends take is held.
+ *
+ * <p><b>Offsets</b> are file offsets: the first record starts after the header, at {@link
+ * TranslogHeader#SIZE}.
  *
  * <p><b>Memory.</b> A writer holds the buffer being filled, the buffers handed over and not yet
  * written ({@link #pendingBytes}), and up to {@value #MAX_SPARE} spare ones recycled after their
  * bytes were written. The translog bounds the pending bytes: an append goes in only while they are
- * below its limit, so at most the limit plus one record and one buffer are pending, also while the
- * generation is {@linkplain #release() held} during a roll, when nothing can be written.
+ * below its limit ({@link #awaitRoom} waits for them to drop), so at most the limit plus one record
+ * and one buffer are pending, also while the generation is {@linkplain #release() held} during a
+ * roll, when nothing can be written.
  */
-final class BufferedChannelWriter implements GenerationWriter {
+final class BufferedChannelWriter implements Closeable {
 
   private static final int MAX_SPARE = 2;
 
@@ -30,7 +50,7 @@ final class BufferedChannelWriter implements GenerationWriter {
   private final int bufferSize;
 
   // Lock order: writeLock -> queue. The translog's append lock (held by every caller of add,
-  // addedOffset, moveTo and detach) -> queue. writeLock and the append lock are never held
+  // addedOffset and detach) -> queue. writeLock and the append lock are never held
   // together.
 
   /** Guarded by the translog's append lock: the buffer being filled, null until the next add. */
@@ -68,6 +88,11 @@ final class BufferedChannelWriter implements GenerationWriter {
 
   private final FirstFailure failure;
 
+  /** A writer for a prepared generation file, which it then owns. */
+  BufferedChannelWriter(GenerationPreparer.Prepared prepared, int bufferSize, boolean released) {
+    this(prepared.generation(), prepared.channel(), bufferSize, released);
+  }
+
   /**
    * @param generation the generation the file holds
    * @param channel the file, its header already written and forced; closed by {@link #close}
@@ -84,18 +109,18 @@ final class BufferedChannelWriter implements GenerationWriter {
     this.failure = new FirstFailure(generation);
   }
 
-  @Override
-  public long generation() {
+  /** The generation whose file this writer fills. */
+  long generation() {
     return generation;
   }
 
-  @Override
-  public long addedOffset() {
+  /** The offset just past the last byte added. */
+  long addedOffset() {
     return addedOffset;
   }
 
-  @Override
-  public void add(byte[] bytes, int offset, int length) {
+  /** Appends bytes after the last ones added. Copies them; never blocks on I/O. */
+  void add(byte[] bytes, int offset, int length) {
     while (length > 0) {
       if (active == null) {
         active = takeSpare();
@@ -111,23 +136,8 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
   }
 
-  /**
-   * Continues adding at {@code offset}, past bytes that reached the file another way: hands over
-   * what the current buffer holds first. Called under the append lock.
-   */
-  void moveTo(long offset) {
-    if (offset == addedOffset) {
-      return;
-    }
-    if (offset < addedOffset) {
-      throw new IllegalArgumentException("cannot move back from " + addedOffset + " to " + offset);
-    }
-    detach();
-    addedOffset = offset;
-  }
-
-  @Override
-  public void detach() {
+  /** Hands the buffer being filled over to {@link #write}, if it holds anything. */
+  void detach() {
     if (active != null && active.position() > 0) {
       handOver();
     }
@@ -155,8 +165,8 @@ final class BufferedChannelWriter implements GenerationWriter {
     return ByteBuffer.allocateDirect(bufferSize);
   }
 
-  @Override
-  public long pendingBytes() {
+  /** Bytes added and not yet written to the file. */
+  long pendingBytes() {
     return pendingBytes;
   }
 
@@ -167,8 +177,12 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
   }
 
-  @Override
-  public void awaitRoom(long limit) throws IOException {
+  /**
+   * Waits, without any lock of the translog, until {@link #pendingBytes} is below {@code limit},
+   * writing the bytes out itself if it may, or until the writer is closed or failed. The caller
+   * checks again under the append lock.
+   */
+  void awaitRoom(long limit) throws IOException {
     boolean interrupted = false;
     try {
       while (closed == false && failure.happened() == false && pendingBytes >= limit) {
@@ -198,16 +212,25 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
   }
 
-  @Override
-  public void release() {
+  /**
+   * Allows {@link #write} to reach the file. A new generation starts held: until a checkpoint names
+   * it, its file must contain nothing but its header and zeros (see {@code FORMAT.md}), so bytes
+   * added meanwhile stay in memory.
+   */
+  void release() {
     released = true;
     synchronized (queue) {
       queue.notifyAll();
     }
   }
 
-  @Override
-  public void write(boolean waitForWriter) throws IOException {
+  /**
+   * Writes the buffers handed over to the file, in order. Never forces.
+   *
+   * @param waitForWriter whether to wait for another thread that is writing; if false and one is,
+   *     returns at once and leaves the bytes to it or to a later call
+   */
+  void write(boolean waitForWriter) throws IOException {
     if (released == false) {
       return;
     }
@@ -253,8 +276,8 @@ final class BufferedChannelWriter implements GenerationWriter {
     }
   }
 
-  @Override
-  public void force() throws IOException {
+  /** Makes the bytes written so far durable ({@code FileChannel.force(false)}). */
+  void force() throws IOException {
     failure.check();
     try {
       channel.force(false);

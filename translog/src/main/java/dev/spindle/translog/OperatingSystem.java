@@ -7,13 +7,7 @@ final class OperatingSystem {
 
   private static final String NAME = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
 
-  /** Linux: forcing a file's channel also writes back the pages stored through its mappings. */
-  static final boolean LINUX = NAME.startsWith("linux");
-
-  /**
-   * Windows: directories cannot be opened to be forced, and a file cannot be deleted while it is
-   * mapped.
-   */
+  /** Windows: directories cannot be opened to be forced. */
   static final boolean WINDOWS = NAME.startsWith("windows");
 
   private OperatingSystem() {}

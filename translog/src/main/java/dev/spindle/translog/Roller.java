@@ -133,12 +133,12 @@ final class Roller {
 
   private DurablePoint swapAndSeal(GenerationPreparer.Prepared prepared) throws IOException {
     long next = prepared.generation();
-    GenerationWriter nextWriter = null;
-    GenerationWriter previous = null;
+    BufferedChannelWriter nextWriter = null;
+    BufferedChannelWriter previous = null;
     syncLock.writeLock().lock();
     checkpointLock.lock();
     try {
-      nextWriter = GenerationWriter.open(config, prepared, false);
+      nextWriter = new BufferedChannelWriter(prepared, config.bufferSize(), false);
       Checkpoint last = checkpointer.last();
       Checkpoint sealed;
       long operations;

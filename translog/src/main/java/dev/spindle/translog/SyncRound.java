@@ -54,7 +54,7 @@ final class SyncRound implements GroupCommit.Round {
     syncLock.readLock().lock();
     try {
       tragedy.ensureNotFailed();
-      GenerationWriter writer;
+      BufferedChannelWriter writer;
       Checkpoint checkpoint;
       long operations;
       appendLock.lock();
@@ -106,7 +106,7 @@ final class SyncRound implements GroupCommit.Round {
     syncLock.writeLock().lock();
     checkpointLock.lock();
     try {
-      GenerationWriter writer;
+      BufferedChannelWriter writer;
       Checkpoint checkpoint;
       long operations;
       appendLock.lock();

@@ -25,14 +25,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }
  * }</pre>
  *
- * <p><b>Durability.</b> {@link #append} returns once the operation is copied into a buffer (or the
- * mapped file); it is durable once {@link #ensureSynced}, {@link #sync()} or the future of {@link
- * #syncAsync} says so, and then so is everything appended before it. Making it durable costs one
- * data fsync, shared by every waiter it covers (group commit): each record carries a checksum
- * chained to the record before it and to its file, so after a crash it proves itself, and no
- * checkpoint has to be written first. Checkpoints are written when a generation is rolled or
- * trimmed, at close, and now and then in the background. In {@link Durability#ASYNC} mode a
- * background thread also syncs every interval.
+ * <p><b>Durability.</b> {@link #append} returns once the operation is copied into a buffer; it is
+ * durable once {@link #ensureSynced}, {@link #sync()} or the future of {@link #syncAsync} says so,
+ * and then so is everything appended before it. Making it durable costs one data fsync, shared by
+ * every waiter it covers (group commit): each record carries a checksum chained to the record
+ * before it and to its file, so after a crash it proves itself, and no checkpoint has to be written
+ * first. Checkpoints are written when a generation is rolled or trimmed, at close, and now and then
+ * in the background. In {@link Durability#ASYNC} mode a background thread also syncs every
+ * interval.
  *
  * <p><b>One instance per directory.</b> An open translog holds an operating-system lock on its
  * directory ({@code translog.lock}) until it is closed, also after it failed; a second {@link
@@ -106,7 +106,7 @@ public final class Translog implements Closeable {
       TranslogConfig config,
       RecoveryPlan plan,
       RecoveryPlan.Opened opened,
-      GenerationWriter writer,
+      BufferedChannelWriter writer,
       DirectoryLock directoryLock,
       Tragedy tragedy,
       BackgroundWork background,
@@ -207,7 +207,7 @@ public final class Translog implements Closeable {
               new BackgroundWork(config.executor(), directory, tragedy::failInBackground);
           GenerationPreparer preparer = null;
           RecoveryPlan.Opened opened = null;
-          GenerationWriter writer = null;
+          BufferedChannelWriter writer = null;
           boolean success = false;
           try {
             RecoveryPlan plan = RecoveryPlanner.plan(directory, config.recoveryMode());
@@ -218,7 +218,7 @@ public final class Translog implements Closeable {
                     TranslogFiles.preparedLength(config.rollSize()),
                     background);
             opened = plan.carryOut(directory, preparer);
-            writer = GenerationWriter.open(config, opened.prepared(), true);
+            writer = new BufferedChannelWriter(opened.prepared(), config.bufferSize(), true);
             Translog translog =
                 new Translog(config, plan, opened, writer, lock, tragedy, background, preparer);
             preparer.prepareAhead(plan.openedGeneration() + 1);
@@ -240,8 +240,8 @@ public final class Translog implements Closeable {
   /**
    * Appends an operation with the next sequence number: one more than the largest appended,
    * recovered or recorded durable so far, or 0 for the first. Returns once the record is in the
-   * write buffer (or the mapped file); it is not durable yet. Waits only while too many bytes wait
-   * to be written (see {@link TranslogConfig#maxBufferedBytes()}).
+   * write buffer; it is not durable yet. Waits only while too many bytes wait to be written (see
+   * {@link TranslogConfig#maxBufferedBytes()}).
    *
    * @param payload the operation; copied, so the caller may reuse the array
    * @return where the operation lies; its {@link Location#seqNo()} is the assigned sequence number
@@ -427,7 +427,7 @@ public final class Translog implements Closeable {
   }
 
   /** The writer of the generation being written; for tests. */
-  GenerationWriter currentWriter() {
+  BufferedChannelWriter currentWriter() {
     return appendPath.writer();
   }
 
@@ -517,8 +517,8 @@ public final class Translog implements Closeable {
 
   /**
    * Shuts the translog down once it failed: closes the writer (under the append lock, so that no
-   * store races with the unmapping of a mapped generation) and the checkpoint file, so nothing more
-   * reaches them, and fails every waiter.
+   * append races with it) and the checkpoint file, so nothing more reaches them, and fails every
+   * waiter.
    */
   private void shutDown() {
     appendPath.closeWriterWhileHandlingException();

@@ -43,9 +43,6 @@ public final class TranslogConfig {
   /** The smallest write buffer accepted. */
   public static final int MIN_BUFFER_SIZE = 1 << 10;
 
-  /** The smallest memory-mapped segment accepted. */
-  public static final int MIN_MAPPED_SEGMENT_SIZE = 1 << 16;
-
   private final Path directory;
   private final int bufferSize;
   private final long rollSize;
@@ -53,7 +50,6 @@ public final class TranslogConfig {
   private final Durability durability;
   private final Duration syncInterval;
   private final RecoveryMode recoveryMode;
-  private final int mappedSegmentSize;
   private final Executor executor;
 
   private TranslogConfig(Builder builder) {
@@ -67,7 +63,6 @@ public final class TranslogConfig {
     this.durability = builder.durability;
     this.syncInterval = builder.syncInterval;
     this.recoveryMode = builder.recoveryMode;
-    this.mappedSegmentSize = builder.mappedSegmentSize;
     this.executor = builder.executor;
   }
 
@@ -121,14 +116,6 @@ public final class TranslogConfig {
     return recoveryMode;
   }
 
-  /**
-   * The size of the memory-mapped segments appends are stored into, or 0 if appends go through
-   * write buffers and a {@code FileChannel}.
-   */
-  public int mappedSegmentSize() {
-    return mappedSegmentSize;
-  }
-
   /** The executor of the translog's background work, or null for its own threads. */
   public Executor executor() {
     return executor;
@@ -149,7 +136,6 @@ public final class TranslogConfig {
         + (durability == Durability.ASYNC ? ", syncInterval=" + syncInterval : "")
         + ", recoveryMode="
         + recoveryMode
-        + (mappedSegmentSize > 0 ? ", mappedSegmentSize=" + mappedSegmentSize : "")
         + (executor != null ? ", executor=" + executor : "")
         + ")";
   }
@@ -163,7 +149,6 @@ public final class TranslogConfig {
     private Durability durability = Durability.REQUEST;
     private Duration syncInterval = DEFAULT_SYNC_INTERVAL;
     private RecoveryMode recoveryMode = RecoveryMode.STRICT;
-    private int mappedSegmentSize;
     private Executor executor;
 
     private Builder(Path directory) {
@@ -235,35 +220,6 @@ public final class TranslogConfig {
     /** What recovery does with damage; {@link RecoveryMode#STRICT} by default. */
     public Builder recoveryMode(RecoveryMode mode) {
       this.recoveryMode = Objects.requireNonNull(mode, "mode");
-      return this;
-    }
-
-    /**
-     * Stores appends straight into the generation file through memory mappings of this many bytes
-     * each, at least {@link #MIN_MAPPED_SEGMENT_SIZE}, instead of copying them into write buffers
-     * that a {@code FileChannel} writes out; 0 (the default) for the buffers. An append is then a
-     * memory copy into the page cache, with no write call for any thread to make. The prepared part
-     * of each generation file (see {@link #rollSize}) is mapped when the generation is started,
-     * outside the locks of appends, and unmapped when it is rolled or the translog closed (on Java
-     * 21, whose API cannot unmap, when the garbage collector gets to it). The format, durability
-     * and recovery are the same either way. Not supported on Windows.
-     *
-     * @throws UnsupportedOperationException on Windows, unless {@code bytes} is 0
-     */
-    public Builder mappedSegmentSize(int bytes) {
-      if (bytes != 0 && OperatingSystem.WINDOWS) {
-        throw new UnsupportedOperationException(
-            "memory-mapped segments are not supported on Windows, where a mapped file cannot be"
-                + " deleted until it is unmapped");
-      }
-      if (bytes != 0 && bytes < MIN_MAPPED_SEGMENT_SIZE) {
-        throw new IllegalArgumentException(
-            "mappedSegmentSize must be 0 or at least "
-                + MIN_MAPPED_SEGMENT_SIZE
-                + " bytes, got "
-                + bytes);
-      }
-      this.mappedSegmentSize = bytes;
       return this;
     }
 

@@ -22,15 +22,15 @@
  *
  * <h2>Writers</h2>
  *
- * {@code GenerationWriter} moves the bytes of the generation being written: {@code
- * BufferedChannelWriter} through direct buffers and positional writes, {@code MappedSegmentWriter}
- * through memory mappings of the prepared file ({@code FileMapping}; on Java 22 and later in an
- * {@code Arena} that the writer closes, from the multi-release part of the jar). Both append into a
- * file that {@code GenerationPreparer} wrote full of zeros ahead of time, in the background, so
- * that the fsync of an acknowledgement overwrites existing blocks. {@code Appender} encodes records
- * into the current writer and keeps sequence numbers and statistics; {@code AppendPath} takes the
- * append lock around it, writes full buffers out and waits for room outside that lock, and fails
- * the translog closed when an append breaks.
+ * {@code BufferedChannelWriter} moves the bytes of the generation being written, through direct
+ * buffers and positional writes, into a file that {@code GenerationPreparer} wrote full of zeros
+ * ahead of time, in the background, so that the fsync of an acknowledgement overwrites existing
+ * blocks. It writes through a buffer rather than storing through a memory mapping, because every
+ * fdatasync write-protects a mapping's pages again and writes back whole page-cache folios (its
+ * class javadoc says more). {@code Appender} encodes records into the current writer and keeps
+ * sequence numbers and statistics; {@code AppendPath} takes the append lock around it, writes full
+ * buffers out and waits for room outside that lock, and fails the translog closed when an append
+ * breaks.
  *
  * <h2>Group commit</h2>
  *

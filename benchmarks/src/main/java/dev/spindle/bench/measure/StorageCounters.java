@@ -8,8 +8,8 @@ import java.nio.file.Path;
 /** The process's reads and CPU time and its device's counters, from /proc and /sys. Immutable. */
 public final class StorageCounters {
   // Fields of the device's stat file, from 0 (Documentation/block/stat.rst): reads completed,
-  // sectors read, milliseconds reads spent queued, flushes completed.
-  private static final int[] DEVICE_FIELDS = {0, 2, 3, 15};
+  // sectors read, milliseconds reads spent queued, sectors written, flushes completed.
+  private static final int[] DEVICE_FIELDS = {0, 2, 3, 6, 15};
 
   // majflt, utime and stime are fields 12, 14, 15 of /proc/pid/stat; 3, the state, follows the
   // name.
@@ -41,7 +41,7 @@ public final class StorageCounters {
   }
 
   public Sample sample() {
-    long[] device = {-1, -1, -1, -1};
+    long[] device = {-1, -1, -1, -1, -1};
     try {
       if (deviceStat == null) {
         throw new IOException("no device");
@@ -63,6 +63,7 @@ public final class StorageCounters {
         device[1],
         device[2],
         device[3],
+        device[4],
         stat[1],
         System.nanoTime());
   }
@@ -74,8 +75,8 @@ public final class StorageCounters {
 
   /**
    * The counters at one moment, or their difference: bytes read, major faults, the device's reads,
-   * sectors, read queue milliseconds (the integral of reads in flight), flushes, the CPU time this
-   * process used (NaN where unknown), and nanoTime.
+   * sectors, read queue milliseconds (the integral of reads in flight), sectors written, flushes,
+   * the CPU time this process used (NaN where unknown), and nanoTime.
    */
   public record Sample(
       long bytesRead,
@@ -83,6 +84,7 @@ public final class StorageCounters {
       long deviceReads,
       long sectorsRead,
       long readTicksMillis,
+      long sectorsWritten,
       long flushes,
       double cpuNanos,
       long nanoTime) {
@@ -95,6 +97,7 @@ public final class StorageCounters {
           delta(deviceReads, earlier.deviceReads),
           delta(sectorsRead, earlier.sectorsRead),
           delta(readTicksMillis, earlier.readTicksMillis),
+          delta(sectorsWritten, earlier.sectorsWritten),
           delta(flushes, earlier.flushes),
           cpuNanos - earlier.cpuNanos,
           nanoTime - earlier.nanoTime);

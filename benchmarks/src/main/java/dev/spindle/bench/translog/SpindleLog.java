@@ -9,11 +9,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.IntConsumer;
 
-/** Spindle's translog through its public API: buffered, or memory-mapped segments. */
-record SpindleLog(int mappedSegmentSize) implements BenchmarkedLog {
+/** Spindle's translog through its public API, with its defaults. */
+record SpindleLog() implements BenchmarkedLog {
   private Translog open(Path directory) throws IOException {
-    return Translog.open(
-        TranslogConfig.builder(directory).mappedSegmentSize(mappedSegmentSize).build());
+    return Translog.open(TranslogConfig.builder(directory).build());
   }
 
   @Override

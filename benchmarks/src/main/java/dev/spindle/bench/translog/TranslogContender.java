@@ -11,11 +11,7 @@ import java.util.stream.Stream;
 
 /** What the durable-append benchmark compares: the logs, and two limits the disk sets. */
 enum TranslogContender {
-  SPINDLE("Spindle translog", new SpindleLog(0), null),
-  SPINDLE_MAPPED(
-      "Spindle translog, memory-mapped",
-      new SpindleLog(TranslogBenchmark.MAPPED_SEGMENT_SIZE),
-      null),
+  SPINDLE("Spindle translog", new SpindleLog(), null),
   OPENSEARCH("OpenSearch translog", null, "opensearch.OpenSearchPeer"),
   ELASTICSEARCH("Elasticsearch translog", null, "elasticsearch.ElasticsearchPeer"),
   GLOBAL_LOCK("global lock", GlobalLockLog::new, null),

@@ -10,7 +10,6 @@ import static dev.spindle.bench.translog.TranslogContender.GROWING_FSYNC_LIMIT;
 import static dev.spindle.bench.translog.TranslogContender.LOGS;
 import static dev.spindle.bench.translog.TranslogContender.OPENSEARCH;
 import static dev.spindle.bench.translog.TranslogContender.SPINDLE;
-import static dev.spindle.bench.translog.TranslogContender.SPINDLE_MAPPED;
 
 import dev.spindle.bench.measure.Measurements;
 import dev.spindle.bench.report.Chart;
@@ -55,8 +54,7 @@ final class TranslogReport {
         new Ratio<>(SPINDLE, ELASTICSEARCH, targeted ? 10 : Double.NaN),
         new Ratio<>(SPINDLE, FSYNC_LIMIT, targeted ? 0.7 : Double.NaN),
         Ratio.of(SPINDLE, GROWING_FSYNC_LIMIT),
-        Ratio.of(SPINDLE, GLOBAL_LOCK),
-        Ratio.of(SPINDLE_MAPPED, SPINDLE));
+        Ratio.of(SPINDLE, GLOBAL_LOCK));
   }
 
   /** Per payload size: the rates, the latencies and syncs, the ratios and the two charts. */

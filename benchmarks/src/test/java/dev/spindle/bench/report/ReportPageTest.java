@@ -176,7 +176,7 @@ public class ReportPageTest extends LuceneTestCase {
             .axes("threads", "ops/s (median, logarithmic)")
             .categories(threads)
             .logarithmic();
-    for (String log : List.of("Spindle translog", "memory-mapped", "global lock")) {
+    for (String log : List.of("Spindle translog", "OpenSearch translog", "global lock")) {
       appends.bars(
           log, threads.stream().map(t -> t * (100 + random().nextDouble() * 400)).toList());
     }

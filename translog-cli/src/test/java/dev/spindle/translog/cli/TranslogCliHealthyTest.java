@@ -20,7 +20,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.tests.mockfile.FilterPath;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.util.Constants;
 
 /**
  * Every command on healthy translogs of both writers, closed cleanly and crashed: {@code inspect}
@@ -39,14 +38,8 @@ public class TranslogCliHealthyTest extends LuceneTestCase {
           "\\{\"seqNo\":(\\d+),\"generation\":(\\d+),\"offset\":(\\d+),\"length\":(\\d+),"
               + "\"checksum\":\"0x([0-9a-f]{8})\"(?:,\"payload\":\"([^\"]*)\")?\\}");
 
-  public void testBufferedWriter() throws IOException {
-    checkHealthy(dir -> config(dir).mappedSegmentSize(0).build());
-  }
-
-  public void testMappedWriter() throws IOException {
-    assumeFalse("the mapped writer is not used on Windows", Constants.WINDOWS);
-    checkHealthy(
-        dir -> config(dir).mappedSegmentSize(TranslogConfig.MIN_MAPPED_SEGMENT_SIZE).build());
+  public void testHealthyTranslog() throws IOException {
+    checkHealthy(dir -> config(dir).build());
   }
 
   /** A translog copied while open, after a sync: what a crash leaves. */
