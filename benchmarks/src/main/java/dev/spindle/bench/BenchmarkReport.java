@@ -2,6 +2,7 @@ package dev.spindle.bench;
 
 import dev.spindle.bench.keyword.KeywordFieldBenchmark;
 import dev.spindle.bench.measure.Progress;
+import dev.spindle.bench.measure.ReadAhead;
 import dev.spindle.bench.mergepolicy.CompoundCapBenchmark;
 import dev.spindle.bench.opensearch.OpenSearchStoreBenchmark;
 import dev.spindle.bench.report.ReportWriter;
@@ -22,6 +23,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.Version;
@@ -41,10 +43,13 @@ public final class BenchmarkReport {
 
   private static final String USAGE =
       """
-      usage: bin/bench [--quick] [--only=<benchmark>] [--work-dir=<folder>]
-        --quick            smaller data, fewer and shorter rounds: a smoke run
-        --only=<name>      run one benchmark: %s
-        --work-dir=<dir>   where bench-data/ and report/report.md go (default benchmarks/target)
+      usage: bin/bench [--quick] [--only=<benchmark>] [--work-dir=<folder>] [--read-ahead-kb=<n>]
+        --quick              smaller data, fewer and shorter rounds: a smoke run
+        --only=<name>        run one benchmark: %s
+        --work-dir=<dir>     where bench-data/ and report/report.md go (default benchmarks/target)
+        --read-ahead-kb=<n>  the read_ahead_kb of the disk that holds the work dir during the run,
+                             put back after it: default 128, a server's (needs root); device
+                             leaves the disk's own
       """;
 
   private static final String HOW_TO_READ =
@@ -66,9 +71,33 @@ public final class BenchmarkReport {
       System.out.print(Table.format(USAGE, names));
       return;
     }
+    Options options = parse(args, names);
+    Files.createDirectories(options.workDir());
+    ReadAhead readAhead = ReadAhead.of(options.workDir());
+    // Ctrl-C or a SIGTERM ends the JVM without running the finally in report(): this hook puts
+    // the read-ahead back then. A SIGKILL runs neither, and the next run puts it back.
+    Runtime.getRuntime().addShutdownHook(new Thread(readAhead::close, "read-ahead restore"));
+    List<String> failed = new ArrayList<>();
+    String report = report(options, readAhead, failed);
+    System.out.print(report);
+    System.out.flush();
+    Progress.log(
+        "report written to %s (and report.html, charts/)",
+        options.workDir().resolve("report").resolve("report.md"));
+    if (failed.isEmpty() == false) {
+      Progress.log("did not complete: %s", String.join(", ", failed));
+      System.exit(1);
+    }
+  }
+
+  /** What the command line asks for; the read-ahead is empty for the device's own. */
+  record Options(Mode mode, List<Benchmark> benchmarks, Path workDir, OptionalInt readAheadKib) {}
+
+  private static Options parse(String[] args, String names) {
     Mode mode = Mode.FULL;
     List<Benchmark> selected = BENCHMARKS;
     Path workDir = Path.of("benchmarks", "target");
+    OptionalInt readAheadKib = OptionalInt.of(ReadAhead.SERVER_KIB);
     for (String arg : args) {
       if (arg.equals("--quick")) {
         mode = Mode.QUICK;
@@ -80,24 +109,37 @@ public final class BenchmarkReport {
         }
       } else if (arg.startsWith("--work-dir=")) {
         workDir = Path.of(arg.substring("--work-dir=".length()));
+      } else if (arg.equals("--read-ahead-kb=device")) {
+        readAheadKib = OptionalInt.empty();
+      } else if (arg.matches("--read-ahead-kb=[0-9]{1,7}")) {
+        readAheadKib = OptionalInt.of(Integer.parseInt(arg.substring("--read-ahead-kb=".length())));
       } else {
         usageError("unknown argument: " + arg, names);
       }
     }
-    String environment = environment(mode);
-    List<String> failed = new ArrayList<>();
-    List<Section> sections = run(mode, workDir, selected, failed);
-    Path reportDir = workDir.resolve("report");
-    String report =
-        ReportWriter.write(
-            reportDir, "Spindle benchmark report", environment + '\n' + HOW_TO_READ, sections);
-    System.out.print(report);
-    System.out.flush();
-    Progress.log("report written to %s (and report.html, charts/)", reportDir.resolve("report.md"));
-    if (failed.isEmpty() == false) {
-      Progress.log("did not complete: %s", String.join(", ", failed));
-      System.exit(1);
+    return new Options(mode, selected, workDir, readAheadKib);
+  }
+
+  /**
+   * Runs the benchmarks at the read-ahead the options ask for, which is put back whatever happens,
+   * and writes the report; returns its markdown.
+   */
+  static String report(Options options, ReadAhead readAhead, List<String> failed)
+      throws IOException {
+    String environment = environment(options.mode());
+    List<Section> sections;
+    try {
+      // Before any JVM opens an index: the kernel gives each file the device's value at its open.
+      readAhead.set(options.readAheadKib());
+      sections = run(options.mode(), options.workDir(), options.benchmarks(), failed);
+    } finally {
+      readAhead.close();
     }
+    return ReportWriter.write(
+        options.workDir().resolve("report"),
+        "Spindle benchmark report",
+        environment + "- **Read-ahead:** " + readAhead.describe() + "\n\n" + HOW_TO_READ,
+        sections);
   }
 
   private static void usageError(String message, String names) {

@@ -25,15 +25,24 @@ public final class StorageCounters {
   /** The counters of this process and of the device that holds {@code path}, if it has one. */
   public static StorageCounters of(Path path) {
     try {
-      long dev = ((Number) Files.getAttribute(path, "unix:dev")).longValue();
-      // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
-      long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-      long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-      Path stat = Path.of("/sys/dev/block", major + ":" + minor, "stat");
+      Path stat = blockDevice(path).resolve("stat");
       return new StorageCounters(Files.isReadable(stat) ? stat : null);
     } catch (IOException | RuntimeException notABlockDevice) {
       return new StorageCounters(null);
     }
+  }
+
+  /**
+   * The sysfs folder, {@code /sys/dev/block/<major>:<minor>}, of the device whose file system holds
+   * {@code path}: a disk, a partition or a mapped device. It need not exist: a file system with no
+   * block device (tmpfs, overlayfs) has an anonymous device number.
+   */
+  static Path blockDevice(Path path) throws IOException {
+    long dev = ((Number) Files.getAttribute(path, "unix:dev")).longValue();
+    // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
+    long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
+    long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+    return Path.of("/sys/dev/block", major + ":" + minor);
   }
 
   public boolean hasDevice() {
