@@ -13,6 +13,7 @@ import dev.spindle.bench.store.IdLookupBenchmark;
 import dev.spindle.bench.store.IndexingBenchmark;
 import dev.spindle.bench.store.UpdatesBenchmark;
 import dev.spindle.bench.translog.TranslogBenchmark;
+import dev.spindle.bench.vectors.VectorsBenchmark;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -39,6 +40,7 @@ public final class BenchmarkReport {
           new KeywordFieldBenchmark(),
           new TranslogBenchmark(),
           new UpdatesBenchmark(),
+          new VectorsBenchmark(),
           new OpenSearchStoreBenchmark());
 
   private static final String USAGE =
@@ -62,7 +64,10 @@ public final class BenchmarkReport {
 
   private BenchmarkReport() {}
 
-  /** Runs the selected benchmarks; exits 1 if one did not complete, 2 on a bad argument. */
+  /**
+   * Runs the selected benchmarks; exits 1 if one did not complete or failed a check, 2 on a bad
+   * argument.
+   */
   public static void main(String[] args) throws IOException {
     // Lucene logs once, through java.util.logging, whether it vectorizes; one line is enough.
     System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%n");
@@ -85,7 +90,7 @@ public final class BenchmarkReport {
         "report written to %s (and report.html, charts/)",
         options.workDir().resolve("report").resolve("report.md"));
     if (failed.isEmpty() == false) {
-      Progress.log("did not complete: %s", String.join(", ", failed));
+      Progress.log("did not complete or failed a check: %s", String.join(", ", failed));
       System.exit(1);
     }
   }
@@ -160,7 +165,14 @@ public final class BenchmarkReport {
         Progress.log("%s: starting (%s mode)", benchmark.name(), mode.label());
         Path benchmarkDir = Files.createDirectories(data.resolve(benchmark.name()));
         try {
-          sections.add(benchmark.run(mode, benchmarkDir));
+          Section section = benchmark.run(mode, benchmarkDir);
+          sections.add(section);
+          if (section.failures().isEmpty() == false) {
+            failed.add(benchmark.name());
+            section
+                .failures()
+                .forEach(why -> Progress.log("%s: failed: %s", benchmark.name(), why));
+          }
         } catch (IOException | RuntimeException e) {
           failed.add(benchmark.name());
           Progress.log("%s: did not complete: %s", benchmark.name(), e);

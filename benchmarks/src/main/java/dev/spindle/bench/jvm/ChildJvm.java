@@ -95,6 +95,11 @@ public final class ChildJvm implements InvocationHandler {
     return cgroup == null ? -1 : cgroup.peakBytes();
   }
 
+  /** The memory the child holds itself, besides the page cache, or -1 if unknown or no cgroup. */
+  public long anonymousBytes() {
+    return cgroup == null ? -1 : cgroup.anonymousBytes();
+  }
+
   public String cgroup() {
     return String.valueOf(cgroup == null ? "none" : cgroup);
   }

@@ -105,6 +105,24 @@ public final class MemoryCgroup {
     }
   }
 
+  /**
+   * The memory the cgroup's processes hold themselves (anonymous memory: heap, stacks, code,
+   * metaspace), which leaves the rest of the cap to the page cache; -1 if the kernel does not say.
+   */
+  long anonymousBytes() {
+    String key = v2 ? "anon " : "rss ";
+    try {
+      for (String line : Files.readAllLines(path.resolve("memory.stat"))) {
+        if (line.startsWith(key)) {
+          return Long.parseLong(line.substring(key.length()).trim());
+        }
+      }
+    } catch (IOException | NumberFormatException unknown) {
+      // fall through
+    }
+    return -1;
+  }
+
   /** How many processes the kernel killed in this cgroup for lack of memory, or -1 if unknown. */
   long oomKills() {
     try {

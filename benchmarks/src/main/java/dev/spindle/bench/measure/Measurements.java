@@ -37,11 +37,26 @@ public final class Measurements<T> extends Trials<T, Double> {
 
   /** The median over the rounds of {@code subject / baseline} in the same round. */
   public double medianRatio(T subject, T baseline) {
+    return medianRatioToBest(subject, List.of(baseline));
+  }
+
+  /**
+   * The median over the rounds of {@code subject} divided by the highest of {@code baselines} in
+   * the same round: against the best of several alternatives, whichever that is in each round.
+   */
+  public double medianRatioToBest(T subject, List<T> baselines) {
     List<Double> subjects = values(subject);
-    List<Double> baselines = values(baseline);
+    int rounds = subjects.size();
+    for (T baseline : baselines) {
+      rounds = Math.min(rounds, values(baseline).size());
+    }
     List<Double> ratios = new ArrayList<>();
-    for (int round = 0; round < Math.min(subjects.size(), baselines.size()); round++) {
-      ratios.add(subjects.get(round) / baselines.get(round));
+    for (int round = 0; round < rounds; round++) {
+      double best = Double.NEGATIVE_INFINITY;
+      for (T baseline : baselines) {
+        best = Math.max(best, values(baseline).get(round));
+      }
+      ratios.add(subjects.get(round) / best);
     }
     return median(ratios);
   }

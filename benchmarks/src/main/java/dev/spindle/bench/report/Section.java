@@ -10,6 +10,7 @@ public final class Section {
   private final StringBuilder body = new StringBuilder();
   private final StringBuilder details = new StringBuilder();
   private final List<Chart> charts = new ArrayList<>();
+  private final List<String> failures = new ArrayList<>();
 
   /** An empty section; {@code title} is its heading, without the leading {@code #}s. */
   public Section(String title) {
@@ -52,6 +53,20 @@ public final class Section {
     chart.check();
     charts.add(chart);
     return this;
+  }
+
+  /**
+   * Records a check the benchmark failed, such as contenders that disagree on results, and states
+   * it in the body: the report keeps the figures, and {@code bin/bench} exits with status 1.
+   */
+  public Section fail(String why) {
+    failures.add(why);
+    return text("**FAILED: " + why + "**\n\n");
+  }
+
+  /** The checks that failed, in the order they were recorded. */
+  public List<String> failures() {
+    return List.copyOf(failures);
   }
 
   public Section detail(String markdown) {

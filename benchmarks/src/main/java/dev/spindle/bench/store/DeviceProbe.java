@@ -43,7 +43,7 @@ public final class DeviceProbe {
    * announced by a prefetch mechanism before they are read, as a batch of gets announces its
    * documents.
    */
-  enum Method {
+  public enum Method {
     /** One byte of each page of each block touched through a mapping advised {@code RANDOM}. */
     PAGE_FAULTS("page faults through a `RANDOM` mapping", 1),
     /** Each block read whole with one positional read ({@code pread}) into the page cache. */
@@ -89,7 +89,7 @@ public final class DeviceProbe {
       double cpuMicrosPerRead) {
 
     /** The report's line for a probe by {@code method} of blocks of {@code size}. */
-    String describe(Method method, String size) {
+    public String describe(Method method, String size) {
       return Table.format(
           "  - %s of %s: %,.0f reads/s; the device completed %,.0f reads/s of %.1f KiB, %.1f in"
               + " flight on average; %.0f µs of CPU per read.%n",
@@ -106,7 +106,7 @@ public final class DeviceProbe {
   private DeviceProbe() {}
 
   /** Runs {@code threads} threads reading {@code blockBytes} blocks for {@code millis}. */
-  static Result run(
+  public static Result run(
       Path index, StorageCounters counters, Method method, int threads, int blockBytes, long millis)
       throws IOException {
     List<Closeable> resources = new ArrayList<>();

@@ -27,11 +27,11 @@ import org.apache.lucene.util.IOUtils;
  *
  * @param <S> the service the JVMs serve
  */
-final class DirectoryJvms<S extends Closeable> implements Closeable {
+public final class DirectoryJvms<S extends Closeable> implements Closeable {
 
   /** One trial of {@code kind} in the JVM that opens it. */
   @FunctionalInterface
-  interface Trial<S, R> {
+  public interface Trial<S, R> {
     R run(S service, DirectoryKind kind) throws IOException;
   }
 
@@ -47,7 +47,7 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
    * Starts a JVM per kind, or per group of kinds, serving {@code setup} of the kinds it opens with
    * {@code options} (heap, cap, timeout).
    */
-  static <S extends Closeable> DirectoryJvms<S> start(
+  public static <S extends Closeable> DirectoryJvms<S> start(
       List<DirectoryKind> kinds,
       boolean jvmPerKind,
       Class<S> service,
@@ -79,7 +79,7 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     }
   }
 
-  S on(DirectoryKind kind) {
+  public S on(DirectoryKind kind) {
     S service = services.get(kind);
     if (service == null) {
       throw new IllegalArgumentException(kind + " is not one of " + kinds);
@@ -91,7 +91,7 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
    * Runs a trial per kind per round ({@link RoundRobin}), each after every JVM's cgroup emptied its
    * page cache: a page one JVM cached would be a free hit for the next.
    */
-  <R> Trials<DirectoryKind, R> run(
+  public <R> Trials<DirectoryKind, R> run(
       String label, Rounds rounds, Trial<S, R> trial, ToDoubleFunction<R> rate) throws IOException {
     return RoundRobin.run(
         label,
@@ -109,23 +109,23 @@ final class DirectoryJvms<S extends Closeable> implements Closeable {
     return run(label, rounds, trial, Double::doubleValue).metric(Double::doubleValue);
   }
 
-  void reclaimPageCache() throws IOException {
+  public void reclaimPageCache() throws IOException {
     for (S jvm : jvms) {
       ChildJvm.of(jvm).reclaimPageCache();
     }
   }
 
   /** Every JVM's service, in the order they started. */
-  List<S> all() {
+  public List<S> all() {
     return List.copyOf(jvms);
   }
 
   /** The most memory any of the cgroups used, or -1 if unknown or there are none. */
-  long peakBytes() {
+  public long peakBytes() {
     return jvms.stream().mapToLong(jvm -> ChildJvm.of(jvm).peakBytes()).max().orElse(-1);
   }
 
-  String cgroups() {
+  public String cgroups() {
     return jvms.stream().map(jvm -> ChildJvm.of(jvm).cgroup()).collect(Collectors.joining(", "));
   }
 

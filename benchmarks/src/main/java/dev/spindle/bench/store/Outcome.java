@@ -17,32 +17,32 @@ import java.util.function.ToDoubleFunction;
 public record Outcome(double rate, IoCost io) {
 
   /** The KiB read per operation. */
-  static final ToDoubleFunction<IoCost> KIB = io -> io.bytesRead() / 1024;
+  public static final ToDoubleFunction<IoCost> KIB = io -> io.bytesRead() / 1024;
 
   /** The rates of {@code trials}; none where they were not measured (null). */
-  static Measurements<DirectoryKind> rates(Trials<DirectoryKind, Outcome> trials) {
+  public static Measurements<DirectoryKind> rates(Trials<DirectoryKind, Outcome> trials) {
     return trials == null ? new Measurements<>(List.of()) : trials.metric(Outcome::rate);
   }
 
   /** The median of one cost of {@code kind}'s trials; NaN where they were not measured (null). */
-  static double medianCost(
+  public static double medianCost(
       Trials<DirectoryKind, Outcome> trials, DirectoryKind kind, ToDoubleFunction<IoCost> cost) {
     return trials == null ? Double.NaN : trials.median(kind, o -> cost.applyAsDouble(o.io()));
   }
 
   /** A column of each directory's median rate. */
-  static Column<DirectoryKind> rate(String header, Measurements<DirectoryKind> rates) {
+  public static Column<DirectoryKind> rate(String header, Measurements<DirectoryKind> rates) {
     return column(header, k -> number("%,.0f", rates.median(k)));
   }
 
   /** A column of each directory's median ratio to {@code baseline}. */
-  static Column<DirectoryKind> ratio(
+  public static Column<DirectoryKind> ratio(
       String header, Measurements<DirectoryKind> rates, DirectoryKind baseline) {
     return column(header, k -> number("%.3fx", rates.medianRatio(k, baseline)));
   }
 
   /** A column of each directory's median cost, in {@code pattern}. */
-  static Column<DirectoryKind> cost(
+  public static Column<DirectoryKind> cost(
       String header,
       String pattern,
       Trials<DirectoryKind, Outcome> trials,

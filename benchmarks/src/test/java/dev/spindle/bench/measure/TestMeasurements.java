@@ -35,4 +35,19 @@ public class TestMeasurements extends LuceneTestCase {
     assertEquals(List.of(1.0, Double.NaN), m.medians(List.of("a", "z")));
     expectThrows(IllegalArgumentException.class, () -> m.add("z", 1));
   }
+
+  /** Against several baselines, each round's best is the baseline, whichever it is. */
+  public void testRatioToBestTakesEachRoundsBest() {
+    Measurements<String> m = new Measurements<>(List.of("a", "b", "c"));
+    double[][] rounds = {{100, 50, 40}, {100, 40, 80}, {100, 25, 20}};
+    for (double[] round : rounds) {
+      m.add("a", round[0]);
+      m.add("b", round[1]);
+      m.add("c", round[2]);
+    }
+    // Per round: 100/50, 100/80, 100/25; the median is 2.
+    assertEquals(2.0, m.medianRatioToBest("a", List.of("b", "c")), 1e-9);
+    assertEquals(m.medianRatio("a", "b"), m.medianRatioToBest("a", List.of("b")), 0);
+    assertTrue(Double.isNaN(m.medianRatioToBest("a", List.of("b", "z"))));
+  }
 }

@@ -1,0 +1,52 @@
+package dev.spindle.bench.vectors;
+
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.RescoreTopNQuery;
+
+/**
+ * How a search rescores the candidates of a quantized graph with the raw vectors: one column of the
+ * report per rescorer, on every directory, so that what a rescorer gives stands apart from what a
+ * directory gives.
+ *
+ * <p><b>Adding a rescorer</b> is one constant, in the place marked below, whose factory has the
+ * signature of {@link RescoreTopNQuery#createFullPrecisionRescorerQuery}; and its artifact as a
+ * dependency of {@code benchmarks/pom.xml} and of {@code benchmarks/peers/pom.xml}, so that the
+ * peers' JVMs load it too. A rescorer that prefetches the candidates' vectors is judged against the
+ * prefetching targets ({@link VectorIndex#starved}).
+ */
+enum Rescorer {
+  /** No rescoring: the float graph's scores are already exact. */
+  NONE("HNSW scores", false, (candidates, target, field, n) -> candidates),
+  /** Lucene's own: reads each candidate's raw vector in turn, a page fault each when starved. */
+  LUCENE("RescoreTopNQuery", false, RescoreTopNQuery::createFullPrecisionRescorerQuery),
+// ===== Spindle's prefetching rescorer (module knn-rescorer, package dev.spindle.search) plugs
+// ===== in here, one more constant whose factory is its drop-in for the factory above:
+// =====   SPINDLE("Spindle's prefetching rescorer", true, <its static factory>),
+;
+
+  /** Builds the query that rescores the top candidates of {@code candidates}. */
+  @FunctionalInterface
+  interface Factory {
+    Query rescore(Query candidates, float[] target, String field, int n);
+  }
+
+  private final String label;
+  final boolean prefetches;
+  private final Factory factory;
+
+  Rescorer(String label, boolean prefetches, Factory factory) {
+    this.label = label;
+    this.prefetches = prefetches;
+    this.factory = factory;
+  }
+
+  /** The query that keeps the {@code n} best of {@code candidates}, rescored by this rescorer. */
+  Query rescore(Query candidates, float[] target, String field, int n) {
+    return factory.rescore(candidates, target, field, n);
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}
