@@ -1,5 +1,6 @@
 package dev.spindle.bench.vectors;
 
+import dev.spindle.search.PrefetchingRescoreTopNQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.RescoreTopNQuery;
 
@@ -8,21 +9,22 @@ import org.apache.lucene.search.RescoreTopNQuery;
  * report per rescorer, on every directory, so that what a rescorer gives stands apart from what a
  * directory gives.
  *
- * <p><b>Adding a rescorer</b> is one constant, in the place marked below, whose factory has the
- * signature of {@link RescoreTopNQuery#createFullPrecisionRescorerQuery}; and its artifact as a
- * dependency of {@code benchmarks/pom.xml} and of {@code benchmarks/peers/pom.xml}, so that the
- * peers' JVMs load it too. A rescorer that prefetches the candidates' vectors is judged against the
- * prefetching targets ({@link VectorIndex#starved}).
+ * <p><b>Adding a rescorer</b> is one constant, whose factory has the signature of {@link
+ * RescoreTopNQuery#createFullPrecisionRescorerQuery}; and its artifact as a dependency of {@code
+ * benchmarks/pom.xml} and of {@code benchmarks/peers/pom.xml}, so that the peers' JVMs load it too.
+ * A rescorer that prefetches the candidates' vectors is judged against the prefetching targets
+ * ({@link VectorIndex#starved}).
  */
 enum Rescorer {
   /** No rescoring: the float graph's scores are already exact. */
   NONE("HNSW scores", false, (candidates, target, field, n) -> candidates),
   /** Lucene's own: reads each candidate's raw vector in turn, a page fault each when starved. */
   LUCENE("RescoreTopNQuery", false, RescoreTopNQuery::createFullPrecisionRescorerQuery),
-// ===== Spindle's prefetching rescorer (module knn-rescorer, package dev.spindle.search) plugs
-// ===== in here, one more constant whose factory is its drop-in for the factory above:
-// =====   SPINDLE("Spindle's prefetching rescorer", true, <its static factory>),
-;
+  /** Spindle's: announces every candidate's vector of a segment with a prefetch, then reads. */
+  SPINDLE(
+      "PrefetchingRescoreTopNQuery",
+      true,
+      PrefetchingRescoreTopNQuery::createFullPrecisionRescorerQuery);
 
   /** Builds the query that rescores the top candidates of {@code candidates}. */
   @FunctionalInterface
