@@ -41,6 +41,7 @@ import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.Version;
 
 /**
  * The read advice {@link HybridDirectory} gives each mapped file, per kind of file and kernel page
@@ -112,6 +113,31 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, FLUSH));
       IOContext mergeSlice = new InnerFileHint(name).addTo(MERGE);
       assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice("_0.cfs", mergeSlice));
+    }
+  }
+
+  /**
+   * Except the reads a codec says are random: a merge builds the new segment's vector graph by
+   * scoring vectors of the files it just wrote, in graph order, and read-ahead there would read
+   * megabytes around each vector.
+   */
+  public void testMergeReadsThatTheCodecCallsRandomAreNotReadAhead() {
+    FileRouting routing = routing(randomReclaim());
+    for (IOContext streamed : List.of(MERGE, FLUSH)) {
+      IOContext random =
+          streamed.withHints(FileTypeHint.DATA, FileDataHint.KNN_VECTORS, DataAccessHint.RANDOM);
+      // Older releases drop hints added to a merge's or a flush's context.
+      boolean carried = random.hints().contains(DataAccessHint.RANDOM);
+      if (Version.LATEST.onOrAfter(Version.fromBits(10, 6, 0))) {
+        assertTrue(streamed + " carries the codec's hints", carried);
+      }
+      for (String name : List.of("_0_Lucene99FlatVectorsFormat_0.vec", "_0.veq", "_0.xyz")) {
+        assertEquals(
+            name,
+            carried ? ReadAdvice.RANDOM : ReadAdvice.SEQUENTIAL,
+            routing.readAdvice(name, random));
+        assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, streamed));
+      }
     }
   }
 
@@ -363,9 +389,10 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /**
    * Without a pool, the default, the clones and slices codecs read are Lucene's mapped inputs
-   * themselves, with nothing in between. With a pool, every file but vectors sends its prefetches
-   * there; vector files stay Lucene's inputs, whose scorers read the mapping through {@link
-   * MemorySegmentAccessInput}.
+   * themselves, with nothing in between. With a pool, every file but the vector graph and quantized
+   * vectors sends its prefetches there; those stay Lucene's inputs, whose scorers read the mapping
+   * through {@link MemorySegmentAccessInput}, and raw vectors, which go to the pool, stay {@link
+   * MemorySegmentAccessInput}s too (on Java 22 and later; on Java 21, Lucene's inputs).
    */
   public void testWhichClonesAreWrapped() throws IOException {
     for (int threads : new int[] {0, 1 + random().nextInt(4)}) {
@@ -375,15 +402,23 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
           String name = "_0_Lucene103_0." + extension;
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
           // By default nothing sits between the codecs and the mapping; a pool sees everything
-          // but vectors.
-          boolean expected = threads > 0 && VECTORS.contains(extension) == false;
+          // but the vectors that HNSW search scores.
+          boolean rawVectors = extension.equals("vec");
+          boolean expected =
+              threads > 0
+                  && (rawVectors
+                      ? RawVectorInputs.available()
+                      : VECTORS.contains(extension) == false);
           try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
             IndexInput clone = in.clone();
             IndexInput slice = in.slice("s", 100, in.length() - 100);
             String what = name + " with " + threads + " prefetch threads";
             assertEquals(what, expected, TestFiles.seesPrefetches(clone));
             assertEquals(what, expected, TestFiles.seesPrefetches(slice));
-            assertEquals(what, expected == false, clone instanceof MemorySegmentAccessInput);
+            assertEquals(
+                what, expected == false || rawVectors, clone instanceof MemorySegmentAccessInput);
+            assertEquals(
+                what, expected == false || rawVectors, slice instanceof MemorySegmentAccessInput);
             clone.seek(in.length() - 1);
             assertEquals((byte) (in.length() - 1), clone.readByte());
             slice.seek(slice.length() - 1);
