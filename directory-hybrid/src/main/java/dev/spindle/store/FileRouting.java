@@ -45,17 +45,25 @@ final class FileRouting {
   private final PageReclaim pageReclaim;
   private final Set<String> preloadExtensions;
 
+  /**
+   * Whether a pool takes the prefetches of every file read to serve searches, not only those of
+   * per-document data and raw vectors.
+   */
+  private final boolean poolsEverySearchFile;
+
   FileRouting(
       Set<String> mmapExtensions,
       Map<String, ReadAdvice> adviceByExtension,
       Optional<ReadAdvice> defaultAdvice,
       PageReclaim pageReclaim,
-      Set<String> preloadExtensions) {
+      Set<String> preloadExtensions,
+      boolean poolsEverySearchFile) {
     this.mmapExtensions = Set.copyOf(mmapExtensions);
     this.adviceByExtension = Map.copyOf(adviceByExtension);
     this.defaultAdvice = Objects.requireNonNull(defaultAdvice, "defaultAdvice");
     this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
     this.preloadExtensions = Set.copyOf(preloadExtensions);
+    this.poolsEverySearchFile = poolsEverySearchFile;
   }
 
   Route route(String name, IOContext context) {
@@ -109,11 +117,16 @@ final class FileRouting {
 
   /**
    * Whether, with a prefetch pool, the clones and slices of this file send their prefetches there
-   * ({@link PrefetchInput}): every file read to serve searches but metadata, read once when a
-   * segment opens, and the vectors that HNSW search scores (the graph, quantized vectors, and files
-   * of vector formats this class does not know), whose prefetches stay Lucene's {@code madvise}.
-   * Raw vectors do go to the pool, through {@link VectorPrefetchInput}, which keeps Lucene's
-   * zero-copy {@link org.apache.lucene.store.MemorySegmentAccessInput} for their scorers.
+   * ({@link PrefetchInput}): the files where one prefetch stands for a whole unit of what a request
+   * returns, per-document data (a document's compressed chunk) and raw vectors (a candidate's
+   * vector for rescoring, through {@code VectorPrefetchInput}, which keeps Lucene's zero-copy
+   * {@link org.apache.lucene.store.MemorySegmentAccessInput} for their scorers). Terms, postings
+   * and the other structures stay Lucene's own inputs, whose prefetch is {@code madvise}: they are
+   * read on every search, so a wrapper on them would cost on every search when the index is cached.
+   *
+   * <p>With {@code poolsEverySearchFile} (a benchmark seam), every file read to serve searches but
+   * metadata, read once when a segment opens, and the vectors that HNSW search scores (the graph,
+   * quantized vectors, and files of vector formats this class does not know).
    *
    * @param name the file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides
@@ -124,10 +137,11 @@ final class FileRouting {
     }
     String extension = extension(InnerFileHint.routedName(name, context));
     FileAccess access = FileAccess.of(extension, context);
-    if (access == FileAccess.RAW_VECTORS) {
+    if (access == FileAccess.RAW_VECTORS || access == FileAccess.PER_DOCUMENT) {
       return true;
     }
-    return access != FileAccess.METADATA
+    return poolsEverySearchFile
+        && access != FileAccess.METADATA
         && VECTOR_EXTENSIONS.contains(extension) == false
         && context.hints().contains(FileDataHint.KNN_VECTORS) == false;
   }

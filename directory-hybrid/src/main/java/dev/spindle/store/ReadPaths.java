@@ -83,7 +83,7 @@ final class ReadPaths {
     }
     boolean perDocument = clipEveryFile || routing.clipsPrefetch(name, context);
     long window = perDocument ? perDocumentWindow : Long.MAX_VALUE;
-    if (file != null && routing.prefetchesThroughPool(name, context)) {
+    if (file != null && (clipEveryFile || routing.prefetchesThroughPool(name, context))) {
       // One target per file, shared by its clones and slices: see PrefetchTarget for why not one
       // per compound file.
       if (perDocument && prefetcher.directBlocks() != null) {

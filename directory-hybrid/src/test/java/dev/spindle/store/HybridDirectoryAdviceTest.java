@@ -194,7 +194,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             Map.of("tim", forTim),
             Optional.of(forTheRest),
             randomReclaim(),
-            Set.of());
+            Set.of(),
+            random().nextBoolean());
     assertEquals(forTim, routing.readAdvice("_0_Lucene103_0.tim", randomSearchContext()));
     IOContext timSlice = new InnerFileHint("_0_Lucene103_0.tim").addTo(randomSearchContext());
     assertEquals(forTim, routing.readAdvice("_0.cfs", timSlice));
@@ -389,26 +390,31 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /**
    * Without a pool, the default, the clones and slices codecs read are Lucene's mapped inputs
-   * themselves, with nothing in between. With a pool, every file but the vector graph and quantized
-   * vectors sends its prefetches there; those stay Lucene's inputs, whose scorers read the mapping
-   * through {@link MemorySegmentAccessInput}, and raw vectors, which go to the pool, stay {@link
-   * MemorySegmentAccessInput}s too (on Java 22 and later; on Java 21, Lucene's inputs).
+   * themselves, with nothing in between. With a pool, stored fields, term vectors and raw vectors
+   * send their prefetches there, raw vectors through an input that stays a {@link
+   * MemorySegmentAccessInput} as Lucene's is (on Java 22 and later; on Java 21 they stay Lucene's);
+   * every other file stays Lucene's input. With the benchmark seam that pools every search file,
+   * every file but the vector graph and quantized vectors does.
    */
   public void testWhichClonesAreWrapped() throws IOException {
+    boolean everyFile = random().nextBoolean();
     for (int threads : new int[] {0, 1 + random().nextInt(4)}) {
-      try (HybridDirectory dir =
-          HybridDirectory.builder(createTempDir()).prefetchThreads(threads).build()) {
+      HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
+      builder.prefetchThreads(threads);
+      if (everyFile) {
+        builder.poolEverySearchFile();
+      }
+      try (HybridDirectory dir = builder.build()) {
         for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
           String name = "_0_Lucene103_0." + extension;
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-          // By default nothing sits between the codecs and the mapping; a pool sees everything
-          // but the vectors that HNSW search scores.
           boolean rawVectors = extension.equals("vec");
-          boolean expected =
-              threads > 0
-                  && (rawVectors
-                      ? RawVectorInputs.available()
-                      : VECTORS.contains(extension) == false);
+          boolean pooled =
+              rawVectors
+                  ? RawVectorInputs.available()
+                  : PER_DOCUMENT.contains(extension)
+                      || (everyFile && VECTORS.contains(extension) == false);
+          boolean expected = threads > 0 && pooled;
           try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
             IndexInput clone = in.clone();
             IndexInput slice = in.slice("s", 100, in.length() - 100);
@@ -482,8 +488,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               String extension = FileRouting.extension(inner);
               boolean wrapped =
                   pooled
-                      ? FileAccess.of(extension, IOContext.DEFAULT) != FileAccess.METADATA
-                          && VECTORS.contains(extension) == false
+                      ? PER_DOCUMENT.contains(extension)
+                          || (extension.equals("vec") && RawVectorInputs.available())
                       : clipping && PER_DOCUMENT.contains(extension);
               assertEquals(inner, wrapped, TestFiles.seesPrefetches(slice));
             }
@@ -535,7 +541,12 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   private static FileRouting routing(PageReclaim reclaim) {
     return new FileRouting(
-        HybridDirectory.DEFAULT_MMAP_EXTENSIONS, Map.of(), Optional.empty(), reclaim, Set.of());
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+        Map.of(),
+        Optional.empty(),
+        reclaim,
+        Set.of(),
+        random().nextBoolean());
   }
 
   private static ReadAdvice advice(FileRouting routing, String extension) {
