@@ -45,4 +45,14 @@ public final class BenchmarkSeams {
       return resident;
     }
   }
+
+  /**
+   * A pool of {@code threads} that takes the prefetches of every file read to serve searches
+   * (terms, postings, doc values, ...), not only those of stored fields, term vectors and raw
+   * vectors.
+   */
+  public static HybridDirectory withPoolForEverySearchFile(Path path, int threads)
+      throws IOException {
+    return HybridDirectory.builder(path).prefetchThreads(threads).poolEverySearchFile().build();
+  }
 }

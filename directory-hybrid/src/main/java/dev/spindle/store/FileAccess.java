@@ -51,10 +51,25 @@ enum FileAccess {
     }
   },
   /**
+   * Raw, full-precision vectors ({@code .vec}). Of a field whose search walks a graph of quantized
+   * vectors, full-precision rescoring reads a few per query at random places, rarely the same ones
+   * soon after, and they are what makes an index outgrow memory: their prefetches go to a pool
+   * ({@link VectorPrefetchInput}). A float HNSW field scores the same file while walking its graph,
+   * as a structure, and nothing in the name tells the two apart; so the advice is {@link
+   * #STRUCTURE}'s, which on the classic LRU ({@code RANDOM}) already reads only a missed vector's
+   * pages, and leaves the LRU to keep the graph, walked by every search, over vectors read once.
+   */
+  RAW_VECTORS {
+    @Override
+    ReadAdvice advice(PageReclaim reclaim) {
+      return STRUCTURE.advice(reclaim);
+    }
+  },
+  /**
    * The structures that searches walk at random and come back to: terms dictionary, postings,
-   * norms, doc values, points, vectors. {@code RANDOM} with the classic LRU; {@code NORMAL} with
-   * the multi-generational LRU, which would otherwise evict them before anything else (see {@link
-   * PageReclaim}).
+   * norms, doc values, points, the vector graph and quantized vectors. {@code RANDOM} with the
+   * classic LRU; {@code NORMAL} with the multi-generational LRU, which would otherwise evict them
+   * before anything else (see {@link PageReclaim}).
    */
   STRUCTURE {
     @Override
@@ -104,7 +119,7 @@ enum FileAccess {
           Map.entry("dvs", STRUCTURE),
           Map.entry("nvd", STRUCTURE),
           Map.entry("kdd", STRUCTURE),
-          Map.entry("vec", STRUCTURE),
+          Map.entry("vec", RAW_VECTORS),
           Map.entry("vex", STRUCTURE),
           Map.entry("veq", STRUCTURE),
           Map.entry("veb", STRUCTURE),

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.lucene.store.DataAccessHint;
 import org.apache.lucene.store.FileDataHint;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.ReadAdvice;
@@ -44,17 +45,25 @@ final class FileRouting {
   private final PageReclaim pageReclaim;
   private final Set<String> preloadExtensions;
 
+  /**
+   * Whether a pool takes the prefetches of every file read to serve searches, not only those of
+   * per-document data and raw vectors.
+   */
+  private final boolean poolsEverySearchFile;
+
   FileRouting(
       Set<String> mmapExtensions,
       Map<String, ReadAdvice> adviceByExtension,
       Optional<ReadAdvice> defaultAdvice,
       PageReclaim pageReclaim,
-      Set<String> preloadExtensions) {
+      Set<String> preloadExtensions,
+      boolean poolsEverySearchFile) {
     this.mmapExtensions = Set.copyOf(mmapExtensions);
     this.adviceByExtension = Map.copyOf(adviceByExtension);
     this.defaultAdvice = Objects.requireNonNull(defaultAdvice, "defaultAdvice");
     this.pageReclaim = Objects.requireNonNull(pageReclaim, "pageReclaim");
     this.preloadExtensions = Set.copyOf(preloadExtensions);
+    this.poolsEverySearchFile = poolsEverySearchFile;
   }
 
   Route route(String name, IOContext context) {
@@ -74,9 +83,13 @@ final class FileRouting {
    */
   ReadAdvice readAdvice(String name, IOContext context) {
     // Merges and flushes stream whole files once; read-ahead is what they want, and with it the
-    // kernel drops their pages first.
+    // kernel drops their pages first. Except where the codec says it reads at random: building a
+    // merged segment's vector graph scores vectors of the files just written in graph order, and
+    // read-ahead there would read megabytes around every vector.
     if (isStreamed(context)) {
-      return ReadAdvice.SEQUENTIAL;
+      return context.hints().contains(DataAccessHint.RANDOM)
+          ? ReadAdvice.RANDOM
+          : ReadAdvice.SEQUENTIAL;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
     ReadAdvice configured = adviceByExtension.get(extension);
@@ -104,10 +117,16 @@ final class FileRouting {
 
   /**
    * Whether, with a prefetch pool, the clones and slices of this file send their prefetches there
-   * ({@link PrefetchInput}): every file read to serve searches but metadata, read once when a
-   * segment opens, and vectors, whose scorers read Lucene's mapping through {@link
-   * org.apache.lucene.store.MemorySegmentAccessInput}, which a wrapper would hide from them (their
-   * prefetches stay Lucene's {@code madvise}).
+   * ({@link PrefetchInput}): the files where one prefetch stands for a whole unit of what a request
+   * returns, per-document data (a document's compressed chunk) and raw vectors (a candidate's
+   * vector for rescoring, through {@code VectorPrefetchInput}, which keeps Lucene's zero-copy
+   * {@link org.apache.lucene.store.MemorySegmentAccessInput} for their scorers). Terms, postings
+   * and the other structures stay Lucene's own inputs, whose prefetch is {@code madvise}: they are
+   * read on every search, so a wrapper on them would cost on every search when the index is cached.
+   *
+   * <p>With {@code poolsEverySearchFile} (a benchmark seam), every file read to serve searches but
+   * metadata, read once when a segment opens, and the vectors that HNSW search scores (the graph,
+   * quantized vectors, and files of vector formats this class does not know).
    *
    * @param name the file's name; for a slice of a compound file, the context's {@link
    *     InnerFileHint} names the file that decides
@@ -117,9 +136,20 @@ final class FileRouting {
       return false;
     }
     String extension = extension(InnerFileHint.routedName(name, context));
-    return FileAccess.of(extension, context) != FileAccess.METADATA
+    FileAccess access = FileAccess.of(extension, context);
+    if (access == FileAccess.RAW_VECTORS || access == FileAccess.PER_DOCUMENT) {
+      return true;
+    }
+    return poolsEverySearchFile
+        && access != FileAccess.METADATA
         && VECTOR_EXTENSIONS.contains(extension) == false
         && context.hints().contains(FileDataHint.KNN_VECTORS) == false;
+  }
+
+  /** Whether the file holds raw vectors ({@link FileAccess#RAW_VECTORS}). */
+  static boolean holdsRawVectors(String name, IOContext context) {
+    String extension = extension(InnerFileHint.routedName(name, context));
+    return FileAccess.of(extension, context) == FileAccess.RAW_VECTORS;
   }
 
   /**

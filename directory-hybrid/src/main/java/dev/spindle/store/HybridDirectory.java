@@ -215,7 +215,8 @@ public final class HybridDirectory extends FSDirectory {
             builder.adviceByExtension,
             builder.defaultAdvice,
             builder.pageReclaim.orElseGet(PageReclaim::detect),
-            builder.preloadExtensions);
+            builder.preloadExtensions,
+            builder.poolEverySearchFile);
     this.mappingFallback = new MappingFallback(directory, builder.mappingFallback);
     this.prefetcher =
         Prefetcher.create(
@@ -356,6 +357,7 @@ public final class HybridDirectory extends FSDirectory {
     private int directPrefetchBlocks = DEFAULT_DIRECT_PREFETCH_BLOCKS;
     private Prefetcher.ResidencyCheck residencyCheck = Prefetcher.ResidencyCheck.PAGES;
     private PrefetchReader prefetchReader = PrefetchReader.POSITIONAL;
+    private boolean poolEverySearchFile;
     private MappingFailureInjector mappingFailureInjector = MappingFailureInjector.NONE;
     private MappedInputHook mappedInputHook = MappedInputHook.NONE;
 
@@ -552,6 +554,15 @@ public final class HybridDirectory extends FSDirectory {
      */
     Builder prefetchReader(PrefetchReader reader) {
       this.prefetchReader = Objects.requireNonNull(reader, "reader");
+      return this;
+    }
+
+    /**
+     * Benchmark seam: the pool takes the prefetches of every file read to serve searches (terms,
+     * postings, doc values, ...), not only those of stored fields, term vectors and raw vectors.
+     */
+    Builder poolEverySearchFile() {
+      this.poolEverySearchFile = true;
       return this;
     }
 

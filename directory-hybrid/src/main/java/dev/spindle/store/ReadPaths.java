@@ -83,7 +83,7 @@ final class ReadPaths {
     }
     boolean perDocument = clipEveryFile || routing.clipsPrefetch(name, context);
     long window = perDocument ? perDocumentWindow : Long.MAX_VALUE;
-    if (file != null && routing.prefetchesThroughPool(name, context)) {
+    if (file != null && (clipEveryFile || routing.prefetchesThroughPool(name, context))) {
       // One target per file, shared by its clones and slices: see PrefetchTarget for why not one
       // per compound file.
       if (perDocument && prefetcher.directBlocks() != null) {
@@ -91,6 +91,9 @@ final class ReadPaths {
         return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset, window);
       }
       PrefetchTarget target = new PrefetchTarget(file, false);
+      if (FileRouting.holdsRawVectors(name, context)) {
+        return RawVectorInputs.readPath(target);
+      }
       return (input, fileOffset) -> new PrefetchInput(input, target, fileOffset, window);
     }
     // Without native access Lucene's prefetch does nothing, and a clipping wrapper would only cost.

@@ -33,7 +33,8 @@
  * hints the codec passed for an extension it does not know. Each kind has its advice on each {@code
  * PageReclaim}, which {@link dev.spindle.store.PageReclaim#detect()} reads from the kernel when the
  * directory is built; its javadoc explains why the advice differs between the classic and the
- * multi-generational LRU. Merges and flushes read {@code SEQUENTIAL}. Lucene's read-advice hook
+ * multi-generational LRU. Merges and flushes read {@code SEQUENTIAL}, except where the codec hints
+ * that it reads at random (building a merged segment's vector graph). Lucene's read-advice hook
  * sees only the name of the mapped file, so a file inside a compound file is advised through an
  * {@code InnerFileHint} that {@code MappedInput} adds to the slice's context.
  *
@@ -69,6 +70,15 @@
  * read, a mapping twin to ask residency of an NIO file) and its {@code PrefetchReader} (one
  * positional read into a scratch buffer, so that the pages land in the page cache). Nothing on this
  * path takes a lock but the file's own, on a pool thread.
+ *
+ * <p>Raw vectors ({@code .vec}) go to the pool as well, for full-precision rescoring, which reads a
+ * few vectors per query at random places after announcing them with {@code
+ * KnnVectorValues.prefetch}. Their clones and slices are {@code VectorPrefetchInput}s, which are
+ * {@link org.apache.lucene.store.MemorySegmentAccessInput}s as Lucene's mapped inputs are, so that
+ * vector scorers go on scoring straight from the mapping; the interface's {@code MemorySegment} is
+ * a preview API in Java 21, so the class is in the jar's Java 22 part, and {@code RawVectorInputs}
+ * finds it there or, on Java 21, leaves raw vectors to Lucene. The graph and the quantized vectors,
+ * which every search walks and no prefetch announces, stay Lucene's inputs.
  *
  * <p>Stored fields and term vectors take another way when the pool has {@code DirectBlocks} (by
  * default 64 slots of 128 KiB, aligned, outside the heap, one set per pool). Their clones and

@@ -41,6 +41,7 @@ import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.Version;
 
 /**
  * The read advice {@link HybridDirectory} gives each mapped file, per kind of file and kernel page
@@ -115,6 +116,31 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * Except the reads a codec says are random: a merge builds the new segment's vector graph by
+   * scoring vectors of the files it just wrote, in graph order, and read-ahead there would read
+   * megabytes around each vector.
+   */
+  public void testMergeReadsThatTheCodecCallsRandomAreNotReadAhead() {
+    FileRouting routing = routing(randomReclaim());
+    for (IOContext streamed : List.of(MERGE, FLUSH)) {
+      IOContext random =
+          streamed.withHints(FileTypeHint.DATA, FileDataHint.KNN_VECTORS, DataAccessHint.RANDOM);
+      // Older releases drop hints added to a merge's or a flush's context.
+      boolean carried = random.hints().contains(DataAccessHint.RANDOM);
+      if (Version.LATEST.onOrAfter(Version.fromBits(10, 6, 0))) {
+        assertTrue(streamed + " carries the codec's hints", carried);
+      }
+      for (String name : List.of("_0_Lucene99FlatVectorsFormat_0.vec", "_0.veq", "_0.xyz")) {
+        assertEquals(
+            name,
+            carried ? ReadAdvice.RANDOM : ReadAdvice.SEQUENTIAL,
+            routing.readAdvice(name, random));
+        assertEquals(name, ReadAdvice.SEQUENTIAL, routing.readAdvice(name, streamed));
+      }
+    }
+  }
+
   public void testSliceOfACompoundFileIsAdvisedAsItsInnerFile() {
     PageReclaim reclaim = randomReclaim();
     FileRouting routing = routing(reclaim);
@@ -168,7 +194,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             Map.of("tim", forTim),
             Optional.of(forTheRest),
             randomReclaim(),
-            Set.of());
+            Set.of(),
+            random().nextBoolean());
     assertEquals(forTim, routing.readAdvice("_0_Lucene103_0.tim", randomSearchContext()));
     IOContext timSlice = new InnerFileHint("_0_Lucene103_0.tim").addTo(randomSearchContext());
     assertEquals(forTim, routing.readAdvice("_0.cfs", timSlice));
@@ -363,27 +390,41 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /**
    * Without a pool, the default, the clones and slices codecs read are Lucene's mapped inputs
-   * themselves, with nothing in between. With a pool, every file but vectors sends its prefetches
-   * there; vector files stay Lucene's inputs, whose scorers read the mapping through {@link
-   * MemorySegmentAccessInput}.
+   * themselves, with nothing in between. With a pool, stored fields, term vectors and raw vectors
+   * send their prefetches there, raw vectors through an input that stays a {@link
+   * MemorySegmentAccessInput} as Lucene's is (on Java 22 and later; on Java 21 they stay Lucene's);
+   * every other file stays Lucene's input. With the benchmark seam that pools every search file,
+   * every file but the vector graph and quantized vectors does.
    */
   public void testWhichClonesAreWrapped() throws IOException {
+    boolean everyFile = random().nextBoolean();
     for (int threads : new int[] {0, 1 + random().nextInt(4)}) {
-      try (HybridDirectory dir =
-          HybridDirectory.builder(createTempDir()).prefetchThreads(threads).build()) {
+      HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
+      builder.prefetchThreads(threads);
+      if (everyFile) {
+        builder.poolEverySearchFile();
+      }
+      try (HybridDirectory dir = builder.build()) {
         for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
           String name = "_0_Lucene103_0." + extension;
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-          // By default nothing sits between the codecs and the mapping; a pool sees everything
-          // but vectors.
-          boolean expected = threads > 0 && VECTORS.contains(extension) == false;
+          boolean rawVectors = extension.equals("vec");
+          boolean pooled =
+              rawVectors
+                  ? RawVectorInputs.available()
+                  : PER_DOCUMENT.contains(extension)
+                      || (everyFile && VECTORS.contains(extension) == false);
+          boolean expected = threads > 0 && pooled;
           try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
             IndexInput clone = in.clone();
             IndexInput slice = in.slice("s", 100, in.length() - 100);
             String what = name + " with " + threads + " prefetch threads";
             assertEquals(what, expected, TestFiles.seesPrefetches(clone));
             assertEquals(what, expected, TestFiles.seesPrefetches(slice));
-            assertEquals(what, expected == false, clone instanceof MemorySegmentAccessInput);
+            assertEquals(
+                what, expected == false || rawVectors, clone instanceof MemorySegmentAccessInput);
+            assertEquals(
+                what, expected == false || rawVectors, slice instanceof MemorySegmentAccessInput);
             clone.seek(in.length() - 1);
             assertEquals((byte) (in.length() - 1), clone.readByte());
             slice.seek(slice.length() - 1);
@@ -447,8 +488,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               String extension = FileRouting.extension(inner);
               boolean wrapped =
                   pooled
-                      ? FileAccess.of(extension, IOContext.DEFAULT) != FileAccess.METADATA
-                          && VECTORS.contains(extension) == false
+                      ? PER_DOCUMENT.contains(extension)
+                          || (extension.equals("vec") && RawVectorInputs.available())
                       : clipping && PER_DOCUMENT.contains(extension);
               assertEquals(inner, wrapped, TestFiles.seesPrefetches(slice));
             }
@@ -500,7 +541,12 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   private static FileRouting routing(PageReclaim reclaim) {
     return new FileRouting(
-        HybridDirectory.DEFAULT_MMAP_EXTENSIONS, Map.of(), Optional.empty(), reclaim, Set.of());
+        HybridDirectory.DEFAULT_MMAP_EXTENSIONS,
+        Map.of(),
+        Optional.empty(),
+        reclaim,
+        Set.of(),
+        random().nextBoolean());
   }
 
   private static ReadAdvice advice(FileRouting routing, String extension) {

@@ -230,7 +230,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
             Map.of("tim", ReadAdvice.RANDOM),
             Optional.of(ReadAdvice.NORMAL),
             RandomPicks.randomFrom(random(), PageReclaim.values()),
-            Set.of());
+            Set.of(),
+            random().nextBoolean());
     IOContext merge = IOContext.merge(new MergeInfo(10, 1000, false, 1));
     IOContext flush = IOContext.flush(new FlushInfo(10, 1000));
     for (String name : List.of("_0.tim", "_0.doc", "_0.cfs")) {
@@ -407,7 +408,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         Map.of(),
         Optional.empty(),
         PageReclaim.LRU,
-        extensions);
+        extensions,
+        random().nextBoolean());
   }
 
   private static FileRouting defaultRouting() {
@@ -416,7 +418,8 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
         Map.of(),
         Optional.empty(),
         RandomPicks.randomFrom(random(), PageReclaim.values()),
-        Set.of());
+        Set.of(),
+        random().nextBoolean());
   }
 
   private static IOContext randomSearchContext() {

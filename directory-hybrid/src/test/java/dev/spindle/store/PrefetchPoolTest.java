@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,23 +50,36 @@ public class PrefetchPoolTest extends LuceneTestCase {
   /**
    * With every range taken as not resident, every prefetch of a clone, a slice, a slice of a slice
    * and a file inside a compound file reaches the pool once, at its offset in the file that holds
-   * it, for the length asked (at most {@link PrefetchFile#MAX_READ}). Vector files keep Lucene's
-   * prefetch.
+   * it, for the length asked (at most {@link PrefetchFile#MAX_READ}), if the pool takes that file:
+   * stored fields, term vectors and raw vectors, or, with the benchmark seam, every file read to
+   * serve searches but metadata and the vectors HNSW search scores.
    */
   public void testPrefetchesReachThePoolAtTheirOffsetInTheFile() throws Exception {
     RecordingReader reader = new RecordingReader();
-    try (HybridDirectory dir =
+    boolean everyFile = random().nextBoolean();
+    HybridDirectory.Builder builder =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(1 + random().nextInt(4))
             .directPrefetchBlocks(0)
             .residencyCheck(NEVER_RESIDENT)
-            .prefetchReader(reader)
-            .build()) {
+            .prefetchReader(reader);
+    if (everyFile) {
+      builder.poolEverySearchFile();
+    }
+    try (HybridDirectory dir = builder.build()) {
       for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
         String name = "_0_Lucene103_0." + extension;
         int length = 20_000 + random().nextInt(20_000);
         writeFile(dir, name, length);
-        boolean pooled = Set.of("vec", "vex", "veq", "veb").contains(extension) == false;
+        // The vectors that HNSW search scores stay Lucene's; raw vectors go to the pool where a
+        // wrapper can keep their zero-copy access (Java 22 and later).
+        boolean pooled =
+            switch (extension) {
+              case "vec" -> RawVectorInputs.available();
+              case "fdt", "tvd" -> true;
+              case "vex", "veq", "veb" -> false;
+              default -> everyFile;
+            };
         try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
           IndexInput clone = in.clone();
           assertReaches(reader, name, clone.clone(), 0, pooled);
@@ -82,7 +94,8 @@ public class PrefetchPoolTest extends LuceneTestCase {
         for (String inner : List.of("_0.fdt", "_0_Lucene103_0.tim", "_0.dvd", "_0.fnm")) {
           long offset = random().nextInt(length / 2);
           IndexInput slice = cfs.slice(inner, offset, length / 2, IOContext.DEFAULT);
-          assertReaches(reader, "_0.cfs", slice.clone(), offset, inner.endsWith(".fnm") == false);
+          boolean pooled = inner.endsWith(".fdt") || (everyFile && inner.endsWith(".fnm") == false);
+          assertReaches(reader, "_0.cfs", slice.clone(), offset, pooled);
         }
       }
     }
@@ -215,6 +228,8 @@ public class PrefetchPoolTest extends LuceneTestCase {
             .prefetchThreads(1 + random().nextInt(4))
             .directPrefetchBlocks(0)
             .prefetchReader(reader)
+            // So that the pool takes the prefetches of the NIO file too, which is no stored fields.
+            .poolEverySearchFile()
             .build()) {
       for (String name : List.of("_0.fdt", "_0.bin")) {
         int length = 1 << 20;

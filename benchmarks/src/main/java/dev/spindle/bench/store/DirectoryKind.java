@@ -27,12 +27,19 @@ public enum DirectoryKind {
   /**
    * 16 threads that read each prefetched range not resident with one positional read, up to 16 in
    * flight, stored fields and term vectors with {@code O_DIRECT} into the pool's 64 blocks of 128
-   * KiB, which the read that follows takes; every search input is wrapped to see its prefetch
-   * calls.
+   * KiB, which the read that follows takes; the inputs of stored fields, term vectors and raw
+   * vectors are wrapped to see their prefetch calls, every other file is Lucene's input.
    */
   HYBRID_POOL(
       "HybridDirectory, 16 prefetch threads",
       path -> HybridDirectory.builder(path).prefetchThreads(16).build()),
+  /**
+   * The pool taking the prefetches of every file read to serve searches: terms, postings and the
+   * other structures are wrapped too.
+   */
+  HYBRID_POOL_EVERY_FILE(
+      "HybridDirectory, 16 prefetch threads for every search file",
+      path -> BenchmarkSeams.withPoolForEverySearchFile(path, 16)),
   /** The pool with no direct blocks: every prefetched range is read into the page cache. */
   HYBRID_POOL_PAGE_CACHE(
       "HybridDirectory, 16 prefetch threads, no direct blocks",
@@ -119,7 +126,9 @@ public enum DirectoryKind {
     if (this == HYBRID_POOL_PAGE_CACHE) {
       return "prefetch into the page cache";
     }
-    return this == HYBRID_POOL || this == HYBRID_8K_WINDOW ? "prefetch variants" : peer;
+    return this == HYBRID_POOL || this == HYBRID_POOL_EVERY_FILE || this == HYBRID_8K_WINDOW
+        ? "prefetch variants"
+        : peer;
   }
 
   /** The peer whose classes this directory is; empty for Spindle's and Lucene's. */

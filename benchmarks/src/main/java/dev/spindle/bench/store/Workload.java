@@ -5,6 +5,7 @@ import static dev.spindle.bench.store.DirectoryKind.HYBRID;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_8K_WINDOW;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_MGLRU_ADVICE;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL_EVERY_FILE;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL_NIO_STORED;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL_PAGE_CACHE;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
@@ -72,7 +73,8 @@ public enum Workload {
   List<Ratio<DirectoryKind>> hot() {
     return List.of(
         Ratio.atLeast(HYBRID, MMAP, this == GET_BY_ID || this == SEARCH ? 1.0 : 0.97),
-        Ratio.of(HYBRID_POOL, HYBRID));
+        Ratio.of(HYBRID_POOL, HYBRID),
+        Ratio.of(HYBRID_POOL_EVERY_FILE, HYBRID));
   }
 
   /** Hot, each directory in a JVM of its own: the same targets, and the peers for context. */
@@ -94,6 +96,7 @@ public enum Workload {
         new Ratio<>(HYBRID, OPENSEARCH_HYBRIDFS, vsPeers),
         Ratio.of(HYBRID, MMAP_RANDOM),
         Ratio.atLeast(HYBRID_POOL, NIOFS, vsNiofs),
+        Ratio.of(HYBRID_POOL_EVERY_FILE, NIOFS),
         Ratio.of(HYBRID_POOL_PAGE_CACHE, NIOFS),
         Ratio.of(HYBRID_POOL_NIO_STORED, NIOFS),
         Ratio.of(HYBRID_8K_WINDOW, NIOFS));
