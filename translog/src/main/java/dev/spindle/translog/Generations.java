@@ -70,14 +70,6 @@ final class Generations {
     current = next;
   }
 
-  synchronized long current() {
-    return current;
-  }
-
-  synchronized long minGeneration() {
-    return minGeneration;
-  }
-
   /** Sealed generations from {@code first} on, oldest first. */
   synchronized List<Sealed> sealedFrom(long first) {
     return new ArrayList<>(sealed.tailMap(first, true).values());
@@ -86,15 +78,6 @@ final class Generations {
   /** Number of generations held, the one being written included. */
   synchronized int count() {
     return (int) (current - minGeneration + 1);
-  }
-
-  /** Total checkpointed bytes of the sealed generations. */
-  synchronized long sealedBytes() {
-    long total = 0;
-    for (Sealed generation : sealed.values()) {
-      total += generation.length();
-    }
-    return total;
   }
 
   /** Retains every generation from the oldest held now; returns that generation. */
@@ -108,14 +91,7 @@ final class Generations {
    * Returns the first generation retained.
    */
   synchronized long holdFrom(long seqNo) {
-    long first = current;
-    for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
-      if (generation.allBelow(seqNo) == false) {
-        first = generation.generation();
-        break;
-      }
-    }
-    return hold(first);
+    return hold(firstHolding(seqNo));
   }
 
   private long hold(long generation) {
@@ -146,14 +122,20 @@ final class Generations {
    * operations all lie below it may go.
    */
   synchronized void trimBelowSeqNo(long seqNo) {
-    long floor = current;
+    trimFloor = Math.max(trimFloor, firstHolding(seqNo));
+  }
+
+  /**
+   * Called under this monitor: the oldest sealed generation held that has an operation with a
+   * sequence number of at least {@code seqNo}, else the generation being written.
+   */
+  private long firstHolding(long seqNo) {
     for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
       if (generation.allBelow(seqNo) == false) {
-        floor = generation.generation();
-        break;
+        return generation.generation();
       }
     }
-    trimFloor = Math.max(trimFloor, floor);
+    return current;
   }
 
   /**
