@@ -27,10 +27,10 @@
  * ahead of time, in the background, so that the fsync of an acknowledgement overwrites existing
  * blocks. It writes through a buffer rather than storing through a memory mapping, because every
  * fdatasync write-protects a mapping's pages again and writes back whole page-cache folios (its
- * class javadoc says more). {@code Appender} encodes records into the current writer and keeps
- * sequence numbers and statistics; {@code AppendPath} takes the append lock around it, writes full
- * buffers out and waits for room outside that lock, and fails the translog closed when an append
- * breaks.
+ * class javadoc says more). {@code TranslogWriter} owns the append lock and everything it guards:
+ * it encodes records into the current writer ({@code ActiveGeneration}), keeps sequence numbers and
+ * statistics, writes full buffers out and waits for room outside that lock, and fails the translog
+ * closed when an append breaks.
  *
  * <h2>Group commit</h2>
  *
@@ -77,8 +77,9 @@
  *
  * <h2>Locks</h2>
  *
- * The translog owns its locks ({@code TranslogLocks}) and hands them to its parts. Always taken in
- * this order; a lock further down the table is never held while taking one further up.
+ * {@code Roller} owns the roll lock and {@code TranslogWriter} the three below it; each is taken in
+ * its owner's file only. Always taken in this order; a lock further down the table is never held
+ * while taking one further up.
  *
  * <table>
  *   <caption>Lock order</caption>
@@ -92,7 +93,8 @@
  *       <td>{@code LiveCheckpointFile}, the trim leftovers</td></tr>
  *   <tr><td>append lock</td><td>an append (encode and copy one record); a round noting the end;
  *       the swap of writers; shutting down after a failure</td>
- *       <td>{@code Appender}: the current writer, sequence numbers, statistics</td></tr>
+ *       <td>{@code TranslogWriter}'s append state: the current writer, sequence numbers,
+ *       statistics</td></tr>
  *   <tr><td>a writer's write lock, then its queue monitor</td><td>writing buffers out</td>
  *       <td>file order of positional writes; pending and spare buffers. The write lock is never
  *       held with the append lock</td></tr>
