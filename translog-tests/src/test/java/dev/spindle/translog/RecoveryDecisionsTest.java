@@ -190,7 +190,8 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     LiveCheckpointFile.State live = LiveCheckpointFile.read(dir);
     Checkpoint newest = live.newest().checkpoint();
     GenerationScan inTail =
-        new GenerationScan(newest.offset() - 1, 0, -1, -1, null, 0, null, damage(dir), false);
+        new GenerationScan(
+            newest.offset() - 1, GenerationScan.Statistics.NONE, null, null, damage(dir), false);
     GenerationScan lost = GenerationScan.lost(damage(dir));
     assertFalse(new CutRule(RecoveryMode.STRICT, live).cutsAt(inTail, newest.generation(), false));
     assertTrue(new CutRule(RecoveryMode.POINT_IN_TIME, live).cutsAt(lost, 1, true));
@@ -198,7 +199,8 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     assertFalse("a lost generation is no torn tail", torn.cutsAt(lost, newest.generation(), false));
     assertFalse("nothing is torn in a sealed generation", torn.cutsAt(inTail, 1, true));
     GenerationScan pastLive =
-        new GenerationScan(newest.offset(), 0, -1, -1, null, 0, null, damage(dir), false);
+        new GenerationScan(
+            newest.offset(), GenerationScan.Statistics.NONE, null, null, damage(dir), false);
     assertFalse(
         "damage at or past the live checkpoint's end is not in its bytes",
         torn.cutsAt(pastLive, newest.generation(), false));

@@ -114,12 +114,7 @@ final class RecoveryPlanner {
           bound.damage() != null
               ? GenerationScan.lost((TranslogCorruptedException) bound.damage())
               : GenerationScan.scan(
-                  directory,
-                  listing.generations().get(generation),
-                  generation,
-                  range.uuid(),
-                  bound.checkpoint(),
-                  bound.readsPast());
+                  directory, listing.generations().get(generation), range.uuid(), bound);
       if (scan.damage() == null) {
         keep(recovered, bound, scan);
       } else if (cutRule.cutsAt(scan, generation, bound.sealedFile() != null)) {
@@ -285,8 +280,10 @@ final class RecoveryPlanner {
     if (mode == RecoveryMode.STRICT || file == null) {
       return false;
     }
+    // Bounded by the live checkpoint alone; whether records past it count changes nothing here:
+    // only damage before its length can be such a cut.
     GenerationScan scan =
-        GenerationScan.scan(directory, file, live.generation(), live.translogUuid(), live, false);
+        GenerationScan.scan(directory, file, live.translogUuid(), GenerationBound.live(live));
     return scan.damage() != null
         && scan.wholeGenerationLost() == false
         && scan.trustedEnd() == sealed.offset()
