@@ -62,6 +62,11 @@ record Checkpoint(
   /** A checkpoint and the write counter it was encoded with. */
   record Counted(long counter, Checkpoint checkpoint) {}
 
+  /** Whether every operation it vouches for has a sequence number below {@code seqNo}. */
+  boolean allBelow(long seqNo) {
+    return operations == 0 || maxSeqNo < seqNo;
+  }
+
   /** The same checkpoint with another trusted length and statistics. */
   Checkpoint withContent(long offset, long operations, long minSeqNo, long maxSeqNo) {
     return new Checkpoint(

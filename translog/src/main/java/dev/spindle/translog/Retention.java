@@ -35,9 +35,9 @@ final class Retention {
     boolean success = false;
     try {
       List<TranslogSnapshot.Segment> segments = new ArrayList<>();
-      for (Generations.Sealed sealed : generations.sealedFrom(first)) {
+      for (Checkpoint sealed : generations.sealedFrom(first)) {
         if (sealed.generation() < durable.generation() && sealed.allBelow(fromSeqNo) == false) {
-          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.length()));
+          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.offset()));
         }
       }
       if (durable.generation() >= first) {

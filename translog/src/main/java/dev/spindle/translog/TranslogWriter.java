@@ -326,7 +326,7 @@ final class TranslogWriter implements Closeable {
       checkpointer.seal(sealed, next);
       nextWriter.release();
       nextWriter.write(true); // the bytes held meanwhile; the next round forces them
-      generations.rolled(Generations.Sealed.of(sealed), next);
+      generations.rolled(sealed, next);
       previous.close();
       return new DurablePoint(next, TranslogHeader.SIZE);
     } catch (TranslogClosedException e) {
