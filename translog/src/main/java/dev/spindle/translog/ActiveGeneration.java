@@ -81,9 +81,7 @@ final class ActiveGeneration {
         uuid,
         writer.generation(),
         writer.addedOffset(),
-        operations,
-        minSeqNo,
-        maxSeqNo,
+        new RecordStats(operations, minSeqNo, maxSeqNo),
         minGeneration,
         seqNoHighWater);
   }

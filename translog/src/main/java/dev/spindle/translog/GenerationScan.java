@@ -24,25 +24,11 @@ import java.util.UUID;
  */
 record GenerationScan(
     long trustedEnd,
-    Statistics read,
-    Statistics atBound,
+    RecordStats read,
+    RecordStats atBound,
     String stopReason,
     TranslogCorruptedException damage,
     boolean wholeGenerationLost) {
-
-  /** Operations and sequence number range of a prefix of a generation. */
-  record Statistics(long operations, long minSeqNo, long maxSeqNo) {
-
-    static final Statistics NONE = new Statistics(0, Checkpoint.NO_SEQ_NO, Checkpoint.NO_SEQ_NO);
-
-    /** These statistics with one more operation, of sequence number {@code seqNo}. */
-    Statistics plus(long seqNo) {
-      return new Statistics(
-          operations + 1,
-          operations == 0 ? seqNo : Math.min(minSeqNo, seqNo),
-          Math.max(maxSeqNo, seqNo));
-    }
-  }
 
   /** The records read before {@link #trustedEnd}. */
   long operations() {
@@ -102,8 +88,8 @@ record GenerationScan(
    * generation's records, for recovery ({@link #scan}) and the inspector.
    */
   static GenerationScan of(BoundedRecords records) throws IOException {
-    Statistics read = Statistics.NONE;
-    Statistics atBound = Statistics.NONE;
+    RecordStats read = RecordStats.NONE;
+    RecordStats atBound = RecordStats.NONE;
     for (Operation operation = records.next(); operation != null; operation = records.next()) {
       read = read.plus(operation.seqNo());
       if (operation.location().offset() < records.vouchedLength()) {
@@ -193,6 +179,6 @@ record GenerationScan(
   }
 
   static GenerationScan lost(TranslogCorruptedException damage) {
-    return new GenerationScan(TranslogHeader.SIZE, Statistics.NONE, null, null, damage, true);
+    return new GenerationScan(TranslogHeader.SIZE, RecordStats.NONE, null, null, damage, true);
   }
 }

@@ -183,8 +183,7 @@ final class RecoveryPlanner {
   }
 
   private static Checkpoint withScanned(Checkpoint bound, GenerationScan scan) {
-    return bound.withContent(
-        scan.trustedEnd(), scan.operations(), scan.minSeqNo(), scan.maxSeqNo());
+    return bound.withContent(scan.trustedEnd(), scan.read());
   }
 
   /**
@@ -309,7 +308,7 @@ final class RecoveryPlanner {
   }
 
   private static void checkStatistics(
-      Path checkpointFile, long generation, Checkpoint bound, GenerationScan.Statistics atBound)
+      Path checkpointFile, long generation, Checkpoint bound, RecordStats atBound)
       throws TranslogCorruptedException {
     if (atBound.operations() != bound.operations()
         || atBound.minSeqNo() != bound.minSeqNo()
