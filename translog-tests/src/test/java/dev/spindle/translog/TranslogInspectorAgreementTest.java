@@ -48,12 +48,7 @@ public class TranslogInspectorAgreementTest extends LuceneTestCase {
       for (int c = 0; c < copies; c++) {
         Path damaged = createTempDir();
         String what = translog.damagedCopy(random(), damaged);
-        Inspection inspection = Inspection.of(damaged);
-        for (RecoveryMode mode : RecoveryMode.values()) {
-          Path opened = createTempDir();
-          TranslogDamage.copy(damaged, opened);
-          assertAgree(what + " in " + mode, inspection, opened, mode);
-        }
+        assertAgreeInEveryMode(what, damaged);
       }
     }
   }
@@ -100,12 +95,7 @@ public class TranslogInspectorAgreementTest extends LuceneTestCase {
         TranslogRecoveryTest.flipByte(file, offset);
         what += ", then a bit flipped at " + offset + " of " + file.getFileName();
       }
-      Inspection inspection = Inspection.of(crashed);
-      for (RecoveryMode mode : RecoveryMode.values()) {
-        Path opened = createTempDir();
-        TranslogDamage.copy(crashed, opened);
-        assertAgree(what + " in " + mode, inspection, opened, mode);
-      }
+      assertAgreeInEveryMode(what, crashed);
     }
   }
 
@@ -270,6 +260,16 @@ public class TranslogInspectorAgreementTest extends LuceneTestCase {
     @Override
     public String toString() {
       return "Inspection(live " + live + ", slots " + slots + ", " + generations.values() + ")";
+    }
+  }
+
+  /** Inspects a copy of {@code dir}, and opens another copy in each mode: they must agree. */
+  private static void assertAgreeInEveryMode(String what, Path dir) throws IOException {
+    Inspection inspection = Inspection.of(dir);
+    for (RecoveryMode mode : RecoveryMode.values()) {
+      Path opened = createTempDir();
+      TranslogDamage.copy(dir, opened);
+      assertAgree(what + " in " + mode, inspection, opened, mode);
     }
   }
 

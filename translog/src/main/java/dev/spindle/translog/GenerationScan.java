@@ -30,21 +30,6 @@ record GenerationScan(
     TranslogCorruptedException damage,
     boolean wholeGenerationLost) {
 
-  /** The records read before {@link #trustedEnd}. */
-  long operations() {
-    return read.operations();
-  }
-
-  /** Their smallest sequence number, or -1. */
-  long minSeqNo() {
-    return read.minSeqNo();
-  }
-
-  /** Their largest sequence number, or -1. */
-  long maxSeqNo() {
-    return read.maxSeqNo();
-  }
-
   /** How many of the records lie past the checkpointed length: proved themselves. */
   long proven() {
     return atBound == null ? 0 : read.operations() - atBound.operations();

@@ -68,17 +68,17 @@ final class InspectedGeneration implements dev.spindle.translog.inspect.Generati
 
   @Override
   public long records() {
-    return scan.operations();
+    return scan.read().operations();
   }
 
   @Override
   public long minSeqNo() {
-    return scan.minSeqNo();
+    return scan.read().minSeqNo();
   }
 
   @Override
   public long maxSeqNo() {
-    return scan.maxSeqNo();
+    return scan.read().maxSeqNo();
   }
 
   @Override

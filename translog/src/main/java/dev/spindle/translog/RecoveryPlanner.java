@@ -286,9 +286,7 @@ final class RecoveryPlanner {
     return scan.damage() != null
         && scan.wholeGenerationLost() == false
         && scan.trustedEnd() == sealed.offset()
-        && scan.operations() == sealed.operations()
-        && scan.minSeqNo() == sealed.minSeqNo()
-        && scan.maxSeqNo() == sealed.maxSeqNo();
+        && scan.read().equals(sealed.records());
   }
 
   private static TranslogCorruptedException sealedShortOfLive(

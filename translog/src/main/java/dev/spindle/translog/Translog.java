@@ -242,7 +242,7 @@ public final class Translog implements Closeable {
    * @throws IOException if the sync this thread ran failed, which fails the translog closed
    */
   public void sync() throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     DurablePoint end = writer.appendedEnd();
     groupCommit.await(end.generation(), end.offset());
   }
@@ -258,7 +258,7 @@ public final class Translog implements Closeable {
    * @throws IOException if the sync this thread ran failed, which fails the translog closed
    */
   public void ensureSynced(Location location) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     if (durable().covers(location.generation(), location.endOffset())) {
       return;
     }
@@ -283,7 +283,7 @@ public final class Translog implements Closeable {
    */
   public CompletableFuture<Void> syncAsync(Location location) {
     try {
-      ensureOpen();
+      writer.ensureOpen();
     } catch (TranslogClosedException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -331,7 +331,7 @@ public final class Translog implements Closeable {
    * @throws IOException if a step failed, which fails the translog closed
    */
   public void rollGeneration() throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     roller.roll(false);
   }
 
@@ -344,7 +344,7 @@ public final class Translog implements Closeable {
    * @throws TranslogClosedException if the translog is closed or failed
    */
   public TranslogSnapshot newSnapshot(long fromSeqNo) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     return retention.openSnapshot(fromSeqNo, durable());
   }
 
@@ -355,7 +355,7 @@ public final class Translog implements Closeable {
    * @throws TranslogClosedException if the translog is closed or failed
    */
   public RetentionLock acquireRetentionLock() {
-    ensureOpen();
+    writer.ensureOpen();
     return retention.acquire();
   }
 
@@ -369,7 +369,7 @@ public final class Translog implements Closeable {
    *     closed
    */
   public void trimBelowGeneration(long generation) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     retention.trimBelowGeneration(generation);
   }
 
@@ -383,7 +383,7 @@ public final class Translog implements Closeable {
    *     closed
    */
   public void trimBelowSeqNo(long seqNo) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     retention.trimBelowSeqNo(seqNo);
   }
 
@@ -481,10 +481,6 @@ public final class Translog implements Closeable {
     // The final round wrote nothing if the translog had failed: say so, or the caller would take
     // a quiet close for "everything appended is durable".
     tragedy.ensureNotFailed();
-  }
-
-  private void ensureOpen() {
-    writer.ensureOpen();
   }
 
   /**

@@ -407,9 +407,7 @@ final class TranslogWriter implements Closeable {
     return checkpointer.hintDue();
   }
 
-  /**
-   * Writes the furthest forced checkpoint, if the live checkpoint does not vouch for as much yet.
-   */
+  /** Writes the furthest forced checkpoint, if the live one vouches for less. */
   void writeHint() throws IOException {
     checkpointLock.lock();
     try {
