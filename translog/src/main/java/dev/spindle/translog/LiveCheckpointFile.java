@@ -178,7 +178,8 @@ final class LiveCheckpointFile implements Closeable {
    *     version
    * @throws TranslogCorruptedException if the slot is damaged, torn or cut off by the file's end
    */
-  static Checkpoint.Counted readSlot(FileChannel channel, Path file, int slot) throws IOException {
+  private static Checkpoint.Counted readSlot(FileChannel channel, Path file, int slot)
+      throws IOException {
     long size = channel.size();
     long offset = (long) slot * SLOT_STRIDE;
     // A short slot is read as far as the file goes, so that a slot of an older, shorter format is
