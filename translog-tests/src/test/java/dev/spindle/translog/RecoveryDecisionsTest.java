@@ -69,14 +69,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     Checkpoint live = live(dir);
     Checkpoint stale =
         new Checkpoint(
-            live.translogUuid(),
-            1,
-            TranslogHeader.SIZE,
-            0,
-            Checkpoint.NO_SEQ_NO,
-            Checkpoint.NO_SEQ_NO,
-            1,
-            Checkpoint.NO_SEQ_NO);
+            live.translogUuid(), 1, TranslogHeader.SIZE, RecordStats.NONE, 1, Checkpoint.NO_SEQ_NO);
     TranslogCorruptedException e =
         expectThrows(
             TranslogCorruptedException.class,
@@ -140,9 +133,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
             UUID.randomUUID(),
             live.generation(),
             live.offset(),
-            live.operations(),
-            live.minSeqNo(),
-            live.maxSeqNo(),
+            new RecordStats(live.operations(), live.minSeqNo(), live.maxSeqNo()),
             live.minGeneration(),
             live.seqNoHighWater());
     bound = GenerationBound.of(dir, sealedFile(dir, 1), foreign, 1);
@@ -169,7 +160,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     Path dir = closedTranslog(2, 3);
     Checkpoint live = live(dir);
     assertTrue(live.generation() > 1);
-    Checkpoint shortSeal = live.withContent(TranslogHeader.SIZE, 0, -1, -1);
+    Checkpoint shortSeal = live.withContent(TranslogHeader.SIZE, new RecordStats(0, -1, -1));
     TranslogFiles.writeAtomically(
         dir, TranslogFiles.sealedCheckpointFileName(live.generation()), shortSeal.encode(0));
     for (RecoveryMode mode : RecoveryMode.values()) {
@@ -190,7 +181,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     LiveCheckpointFile.State live = LiveCheckpointFile.read(dir);
     Checkpoint newest = live.newest().checkpoint();
     GenerationScan inTail =
-        new GenerationScan(newest.offset() - 1, 0, -1, -1, null, 0, null, damage(dir), false);
+        new GenerationScan(newest.offset() - 1, RecordStats.NONE, null, null, damage(dir), false);
     GenerationScan lost = GenerationScan.lost(damage(dir));
     assertFalse(new CutRule(RecoveryMode.STRICT, live).cutsAt(inTail, newest.generation(), false));
     assertTrue(new CutRule(RecoveryMode.POINT_IN_TIME, live).cutsAt(lost, 1, true));
@@ -198,7 +189,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     assertFalse("a lost generation is no torn tail", torn.cutsAt(lost, newest.generation(), false));
     assertFalse("nothing is torn in a sealed generation", torn.cutsAt(inTail, 1, true));
     GenerationScan pastLive =
-        new GenerationScan(newest.offset(), 0, -1, -1, null, 0, null, damage(dir), false);
+        new GenerationScan(newest.offset(), RecordStats.NONE, null, null, damage(dir), false);
     assertFalse(
         "damage at or past the live checkpoint's end is not in its bytes",
         torn.cutsAt(pastLive, newest.generation(), false));
@@ -224,8 +215,8 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
   public void testRecoveredGenerationsKeepThenCutOnce() {
     UUID uuid = UUID.randomUUID();
     RecoveredGenerations recovered = new RecoveredGenerations(7);
-    recovered.keep(new Checkpoint(uuid, 1, 100, 3, 0, 2, 1, 2), false, 0);
-    recovered.keep(new Checkpoint(uuid, 2, 200, 2, 3, 9, 1, 9), true, 1);
+    recovered.keep(new Checkpoint(uuid, 1, 100, new RecordStats(3, 0, 2), 1, 2), false, 0);
+    recovered.keep(new Checkpoint(uuid, 2, 200, new RecordStats(2, 3, 9), 1, 9), true, 1);
     assertEquals(5, recovered.operations());
     assertEquals(1, recovered.operationsPastCheckpoint());
     assertEquals(9, recovered.seqNoHighWater());
@@ -234,7 +225,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     assertTrue(recovered.damage().isEmpty());
 
     RecoveredGenerations cut = new RecoveredGenerations(-1);
-    cut.keep(new Checkpoint(uuid, 1, 100, 3, 0, 2, 1, 2), false, 0);
+    cut.keep(new Checkpoint(uuid, 1, 100, new RecordStats(3, 0, 2), 1, 2), false, 0);
     TranslogCorruptedException damage = new TranslogCorruptedException(Path.of("f"), 60, "bad");
     cut.cut(2, damage, null);
     assertSame(damage, cut.damage().get());
@@ -243,7 +234,7 @@ public class RecoveryDecisionsTest extends LuceneTestCase {
     expectThrows(IllegalStateException.class, () -> cut.cut(3, damage, null));
 
     RecoveredGenerations truncated = new RecoveredGenerations(-1);
-    truncated.cut(1, damage, new Checkpoint(uuid, 1, 60, 1, 4, 4, 1, 4));
+    truncated.cut(1, damage, new Checkpoint(uuid, 1, 60, new RecordStats(1, 4, 4), 1, 4));
     assertEquals("the cut generation is kept up to the cut", 2, truncated.firstDropped());
     assertEquals(1, truncated.seal().generation());
     assertEquals(4, truncated.seqNoHighWater());

@@ -117,7 +117,7 @@ public class TranslogInterruptedCutTest extends LuceneTestCase {
       max = Math.max(max, location.seqNo());
     }
     long end = kept == 0 ? TranslogHeader.SIZE : records.get(kept - 1).endOffset();
-    Checkpoint shortSeal = live.withContent(end, kept, min, max);
+    Checkpoint shortSeal = live.withContent(end, new RecordStats(kept, min, max));
     TranslogFiles.writeAtomically(
         dir, TranslogFiles.sealedCheckpointFileName(current), shortSeal.encode(0));
     for (RecoveryMode mode : RecoveryMode.values()) {

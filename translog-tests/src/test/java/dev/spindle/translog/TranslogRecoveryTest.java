@@ -543,9 +543,8 @@ public class TranslogRecoveryTest extends LuceneTestCase {
     Checkpoint wrong =
         checkpoint.withContent(
             checkpoint.offset(),
-            checkpoint.operations() - 1,
-            checkpoint.minSeqNo(),
-            checkpoint.maxSeqNo());
+            new RecordStats(
+                checkpoint.operations() - 1, checkpoint.minSeqNo(), checkpoint.maxSeqNo()));
     Files.write(sealed, wrong.encode(0).array());
     for (RecoveryMode mode : RecoveryMode.values()) {
       TranslogCorruptedException e =

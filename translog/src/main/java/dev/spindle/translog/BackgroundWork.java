@@ -75,14 +75,8 @@ final class BackgroundWork {
     }
   }
 
-  /** Work that may fail with an I/O error. */
-  @FunctionalInterface
-  interface Task {
-    void run() throws IOException;
-  }
-
   /** Submits {@code task}; drops it if closing. Never throws. */
-  void execute(Task task) {
+  void execute(IORunnable task) {
     synchronized (monitor) {
       if (closing) {
         return;
@@ -103,7 +97,7 @@ final class BackgroundWork {
     }
   }
 
-  private void runTask(Task task) {
+  private void runTask(IORunnable task) {
     BackgroundWork outer = RUNNING.get();
     ArrayDeque<Runnable> outerDeferred = DEFERRED.get();
     RUNNING.set(this);
@@ -119,7 +113,7 @@ final class BackgroundWork {
     }
   }
 
-  private void runOne(Task task) {
+  private void runOne(IORunnable task) {
     try {
       if (isClosing() == false) {
         task.run();

@@ -16,54 +16,56 @@ import java.util.Optional;
  */
 final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRecords {
 
-  private final long generation;
+  private final GenerationBound bound;
   private final Path file;
-  private final long vouchedLength;
-  private final boolean pastVouched;
   private final FileChannel channel;
   private final RecordReader reader;
   private final long fileSize;
-  private IOException damage;
+
+  /** Damage found before reading, in the generation's other files or in its header; or null. */
+  private final IOException filesDamage;
+
+  /** The first record before the vouched length that does not verify, or null. */
+  private TranslogCorruptedException recordDamage;
+
   private String endReason;
 
   /**
+   * @param bound what vouches for the generation: its vouched length and whether records past it
+   *     count
    * @param file the generation file
    * @param channel the file, open for reading, its header read and checked; null if the records
    *     cannot be read at all (a missing file, a bad header), and then {@code damage} says why, or
    *     the file is missing where none need be
-   * @param vouchedLength the length up to which every record must verify
-   * @param pastVouched whether to go on past it while records prove themselves
    * @param damage damage found before reading (a missing or bad checkpoint, a missing file, a bad
    *     header), or null
    */
   BoundedRecords(
-      long generation,
+      GenerationBound bound,
       Path file,
       FileChannel channel,
       TranslogHeader header,
-      long vouchedLength,
-      boolean pastVouched,
       IOException damage)
       throws IOException {
-    this.generation = generation;
+    this.bound = bound;
     this.file = file;
     this.channel = channel;
-    this.vouchedLength = vouchedLength;
-    this.pastVouched = pastVouched;
-    this.damage = damage;
+    this.filesDamage = damage;
     if (channel == null) {
       this.reader = null;
       this.fileSize = -1;
       this.endReason = damage != null ? damage.getMessage() : "the file is missing";
     } else {
-      this.reader = new RecordReader(channel, file, generation, header.chainSeed(), vouchedLength);
+      this.reader =
+          new RecordReader(
+              channel, file, bound.generation(), header.chainSeed(), bound.vouchedLength());
       this.fileSize = channel.size();
     }
   }
 
   @Override
   public long generation() {
-    return generation;
+    return bound.generation();
   }
 
   @Override
@@ -73,7 +75,7 @@ final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRec
 
   @Override
   public long vouchedLength() {
-    return vouchedLength;
+    return bound.vouchedLength();
   }
 
   @Override
@@ -81,19 +83,19 @@ final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRec
     if (endReason != null) {
       return null;
     }
-    if (reader.position() < vouchedLength) {
+    if (reader.position() < bound.vouchedLength()) {
       try {
         Operation operation = reader.next();
         if (operation != null) {
           return operation;
         }
       } catch (TranslogCorruptedException e) {
-        damage = truncationOrDamage(e);
-        endReason = damage.getMessage();
+        recordDamage = truncationOrDamage(e);
+        endReason = recordDamage.getMessage();
         return null;
       }
     }
-    if (pastVouched == false) {
+    if (bound.readsPast() == false) {
       endReason = "the length its sealed checkpoint vouches for";
       return null;
     }
@@ -106,6 +108,7 @@ final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRec
 
   /** A short file is reported as such: clearer than the record it cuts off. */
   private TranslogCorruptedException truncationOrDamage(TranslogCorruptedException e) {
+    long vouchedLength = bound.vouchedLength();
     if (fileSize >= vouchedLength) {
       return e;
     }
@@ -132,7 +135,14 @@ final class BoundedRecords implements dev.spindle.translog.inspect.GenerationRec
 
   @Override
   public Optional<IOException> damage() {
-    return Optional.ofNullable(damage);
+    return Optional.ofNullable(recordDamage != null ? recordDamage : filesDamage);
+  }
+
+  /**
+   * Damage among the records: the first before the vouched length that does not verify, or null.
+   */
+  TranslogCorruptedException recordDamage() {
+    return recordDamage;
   }
 
   @Override

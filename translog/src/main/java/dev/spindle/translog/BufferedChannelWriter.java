@@ -23,10 +23,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * The benchmarks' write-mechanism probe measures both.
  *
  * <p><b>Thread contract.</b> {@link #add}, {@link #addedOffset} and {@link #detach} are called only
- * under the translog's append lock, so by one thread at a time; they never block on I/O. {@link
- * #write}, {@link #force}, {@link #release}, {@link #pendingBytes}, {@link #awaitRoom} and {@link
- * #close} may be called by any thread without that lock, concurrently with {@code add} and with
- * each other. {@link #force} is never called while a lock that appends take is held.
+ * under {@link TranslogWriter}'s append lock, so by one thread at a time; they never block on I/O.
+ * {@link #write}, {@link #force}, {@link #release}, {@link #pendingBytes}, {@link #awaitRoom} and
+ * {@link #close} may be called by any thread without that lock, concurrently with {@code add} and
+ * with each other. {@link #force} is never called while a lock that appends take is held.
  *
  * <p><b>Offsets</b> are file offsets: the first record starts after the header, at {@link
  * TranslogHeader#SIZE}.
@@ -49,14 +49,14 @@ final class BufferedChannelWriter implements Closeable {
   private final FileChannel channel;
   private final int bufferSize;
 
-  // Lock order: writeLock -> queue. The translog's append lock (held by every caller of add,
+  // Lock order: writeLock -> queue. TranslogWriter's append lock (held by every caller of add,
   // addedOffset and detach) -> queue. writeLock and the append lock are never held
   // together.
 
-  /** Guarded by the translog's append lock: the buffer being filled, null until the next add. */
+  /** Guarded by TranslogWriter's append lock: the buffer being filled, null until the next add. */
   private ByteBuffer active;
 
-  /** Guarded by the translog's append lock. */
+  /** Guarded by TranslogWriter's append lock. */
   private long addedOffset;
 
   /**

@@ -27,9 +27,7 @@ import java.util.zip.CRC32C;
  * @param translogUuid the translog the checkpoint belongs to
  * @param generation the generation it describes
  * @param offset the length of that generation's file that is vouched for
- * @param operations the number of records in {@code [header, offset)}
- * @param minSeqNo the smallest sequence number among them, or {@link #NO_SEQ_NO}
- * @param maxSeqNo the largest sequence number among them, or {@link #NO_SEQ_NO}
+ * @param records the number of records in {@code [header, offset)} and their sequence number range
  * @param minGeneration the oldest generation the translog still holds
  * @param seqNoHighWater the largest sequence number of any operation made durable so far, trimmed
  *     ones included, or {@link #NO_SEQ_NO}: sequence numbers assigned after a restart go above it
@@ -38,9 +36,7 @@ record Checkpoint(
     UUID translogUuid,
     long generation,
     long offset,
-    long operations,
-    long minSeqNo,
-    long maxSeqNo,
+    RecordStats records,
     long minGeneration,
     long seqNoHighWater) {
 
@@ -62,17 +58,35 @@ record Checkpoint(
   /** A checkpoint and the write counter it was encoded with. */
   record Counted(long counter, Checkpoint checkpoint) {}
 
-  /** The same checkpoint with another trusted length and statistics. */
-  Checkpoint withContent(long offset, long operations, long minSeqNo, long maxSeqNo) {
+  /** The number of records it vouches for. */
+  long operations() {
+    return records.operations();
+  }
+
+  /** Their smallest sequence number, or {@link #NO_SEQ_NO}. */
+  long minSeqNo() {
+    return records.minSeqNo();
+  }
+
+  /** Their largest sequence number, or {@link #NO_SEQ_NO}. */
+  long maxSeqNo() {
+    return records.maxSeqNo();
+  }
+
+  /** Whether every operation it vouches for has a sequence number below {@code seqNo}. */
+  boolean allBelow(long seqNo) {
+    return operations() == 0 || maxSeqNo() < seqNo;
+  }
+
+  /** The same checkpoint with another trusted length and records. */
+  Checkpoint withContent(long offset, RecordStats records) {
     return new Checkpoint(
         translogUuid,
         generation,
         offset,
-        operations,
-        minSeqNo,
-        maxSeqNo,
+        records,
         minGeneration,
-        Math.max(seqNoHighWater, maxSeqNo));
+        Math.max(seqNoHighWater, records.maxSeqNo()));
   }
 
   /** The same checkpoint with another oldest generation, and a high-water mark at least this. */
@@ -81,9 +95,7 @@ record Checkpoint(
         translogUuid,
         generation,
         offset,
-        operations,
-        minSeqNo,
-        maxSeqNo,
+        records,
         minGeneration,
         Math.max(this.seqNoHighWater, seqNoHighWater));
   }
@@ -92,14 +104,7 @@ record Checkpoint(
   static Checkpoint emptyGeneration(
       UUID uuid, long generation, long minGeneration, long seqNoHighWater) {
     return new Checkpoint(
-        uuid,
-        generation,
-        TranslogHeader.SIZE,
-        0,
-        NO_SEQ_NO,
-        NO_SEQ_NO,
-        minGeneration,
-        seqNoHighWater);
+        uuid, generation, TranslogHeader.SIZE, RecordStats.NONE, minGeneration, seqNoHighWater);
   }
 
   ByteBuffer encode(long counter) {
@@ -111,9 +116,9 @@ record Checkpoint(
     buffer.putLong(counter);
     buffer.putLong(generation);
     buffer.putLong(offset);
-    buffer.putLong(operations);
-    buffer.putLong(minSeqNo);
-    buffer.putLong(maxSeqNo);
+    buffer.putLong(records.operations());
+    buffer.putLong(records.minSeqNo());
+    buffer.putLong(records.maxSeqNo());
     buffer.putLong(minGeneration);
     buffer.putLong(seqNoHighWater);
     buffer.putInt(checksum(buffer.array(), CHECKSUM_OFFSET));
@@ -166,16 +171,11 @@ record Checkpoint(
     buffer.position(12);
     UUID uuid = new UUID(buffer.getLong(), buffer.getLong());
     long counter = buffer.getLong();
+    long generation = buffer.getLong();
+    long offset = buffer.getLong();
+    RecordStats records = new RecordStats(buffer.getLong(), buffer.getLong(), buffer.getLong());
     Checkpoint checkpoint =
-        new Checkpoint(
-            uuid,
-            buffer.getLong(),
-            buffer.getLong(),
-            buffer.getLong(),
-            buffer.getLong(),
-            buffer.getLong(),
-            buffer.getLong(),
-            buffer.getLong());
+        new Checkpoint(uuid, generation, offset, records, buffer.getLong(), buffer.getLong());
     String problem = checkpoint.inconsistency();
     if (problem != null) {
       throw new TranslogCorruptedException(
@@ -195,18 +195,21 @@ record Checkpoint(
     if (offset < TranslogHeader.SIZE) {
       return "offset " + offset + " inside the " + TranslogHeader.SIZE + "-byte header";
     }
-    if (operations < 0 || operations > (offset - TranslogHeader.SIZE) / RecordFormat.OVERHEAD) {
-      return operations + " operations cannot fit in " + (offset - TranslogHeader.SIZE) + " bytes";
+    if (operations() < 0 || operations() > (offset - TranslogHeader.SIZE) / RecordFormat.OVERHEAD) {
+      return operations()
+          + " operations cannot fit in "
+          + (offset - TranslogHeader.SIZE)
+          + " bytes";
     }
-    if (operations == 0) {
-      if (minSeqNo != NO_SEQ_NO || maxSeqNo != NO_SEQ_NO) {
+    if (operations() == 0) {
+      if (minSeqNo() != NO_SEQ_NO || maxSeqNo() != NO_SEQ_NO) {
         return "sequence numbers without operations";
       }
-    } else if (minSeqNo < 0 || minSeqNo > maxSeqNo || maxSeqNo > RecordFormat.MAX_SEQ_NO) {
-      return "invalid sequence number range [" + minSeqNo + ", " + maxSeqNo + "]";
+    } else if (minSeqNo() < 0 || minSeqNo() > maxSeqNo() || maxSeqNo() > RecordFormat.MAX_SEQ_NO) {
+      return "invalid sequence number range [" + minSeqNo() + ", " + maxSeqNo() + "]";
     }
-    if (seqNoHighWater < maxSeqNo || seqNoHighWater > RecordFormat.MAX_SEQ_NO) {
-      return "seqNoHighWater " + seqNoHighWater + " below maxSeqNo " + maxSeqNo + " or invalid";
+    if (seqNoHighWater < maxSeqNo() || seqNoHighWater > RecordFormat.MAX_SEQ_NO) {
+      return "seqNoHighWater " + seqNoHighWater + " below maxSeqNo " + maxSeqNo() + " or invalid";
     }
     return null;
   }
@@ -243,5 +246,27 @@ record Checkpoint(
     CRC32C crc = new CRC32C();
     crc.update(encoded, 0, length);
     return (int) crc.getValue();
+  }
+
+  /** The same text as a record of the eight encoded fields, for messages. */
+  @Override
+  public String toString() {
+    return "Checkpoint[translogUuid="
+        + translogUuid
+        + ", generation="
+        + generation
+        + ", offset="
+        + offset
+        + ", operations="
+        + operations()
+        + ", minSeqNo="
+        + minSeqNo()
+        + ", maxSeqNo="
+        + maxSeqNo()
+        + ", minGeneration="
+        + minGeneration
+        + ", seqNoHighWater="
+        + seqNoHighWater
+        + "]";
   }
 }

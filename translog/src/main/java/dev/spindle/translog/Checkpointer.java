@@ -2,17 +2,22 @@ package dev.spindle.translog;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.concurrent.locks.ReentrantLock;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Writes the live checkpoint, which is a hint now: when a generation is rolled, when generations
- * are trimmed, at close, and in the background every {@value #HINT_AFTER_ROUNDS} sync rounds or
- * {@value #HINT_AFTER_BYTES} bytes, never on the path of an acknowledgement. A hint vouches for
- * what a round forced before it, never for more: {@link #forced} records each round's checkpoint
- * once its data fsync returned, and a hint writes the furthest of them.
+ * Writes the checkpoints of an open translog: a sealed one when a generation is rolled, and the
+ * live one, which is a hint now: when a generation is rolled, when generations are trimmed (the
+ * files below the new oldest generation are then deleted here too), at close, and in the background
+ * every {@value #HINT_AFTER_ROUNDS} sync rounds or {@value #HINT_AFTER_BYTES} bytes, never on the
+ * path of an acknowledgement. A hint vouches for what a round forced before it, never for more:
+ * {@link #forced} records each round's checkpoint once its data fsync returned, and a hint writes
+ * the furthest of them.
  *
- * <p>The checkpoint file is guarded by the translog's checkpoint lock, which every writing method
- * takes; {@link #forced} and {@link #hintDue} take only this object's monitor, a leaf.
+ * <p>Created and held by {@link TranslogWriter}: every method that reads or writes a file is called
+ * only under its checkpoint lock, which guards the files and {@link #leftovers}; {@link #forced}
+ * and {@link #hintDue} take only this object's monitor, a leaf.
  */
 final class Checkpointer implements Closeable {
 
@@ -22,9 +27,15 @@ final class Checkpointer implements Closeable {
   /** Bytes forced after which a hint is due. */
   static final long HINT_AFTER_BYTES = 1 << 20;
 
-  private final ReentrantLock checkpointLock;
+  private final Path directory;
+
+  /** Guarded by TranslogWriter's checkpoint lock. */
   private final LiveCheckpointFile file;
-  private final Tragedy tragedy;
+
+  /**
+   * Guarded by TranslogWriter's checkpoint lock: generations below the oldest, found by recovery.
+   */
+  private final List<Long> leftovers;
 
   /** Guarded by this: the furthest checkpoint whose data was forced. */
   private Checkpoint forced;
@@ -39,10 +50,15 @@ final class Checkpointer implements Closeable {
 
   private long writtenOffset;
 
-  Checkpointer(ReentrantLock checkpointLock, LiveCheckpointFile file, Tragedy tragedy) {
-    this.checkpointLock = checkpointLock;
+  /**
+   * @param file the live checkpoint, which this object owns from now on
+   * @param leftovers generations below the oldest one whose files recovery found, for the next
+   *     explicit trim to delete
+   */
+  Checkpointer(Path directory, LiveCheckpointFile file, List<Long> leftovers) {
+    this.directory = directory;
     this.file = file;
-    this.tragedy = tragedy;
+    this.leftovers = new ArrayList<>(leftovers);
     this.forced = file.last();
     this.writtenGeneration = forced.generation();
     this.writtenOffset = forced.offset();
@@ -50,7 +66,6 @@ final class Checkpointer implements Closeable {
 
   /** The checkpoint written last. Called under the checkpoint lock. */
   Checkpoint last() {
-    assert checkpointLock.isHeldByCurrentThread();
     return file.last();
   }
 
@@ -79,28 +94,23 @@ final class Checkpointer implements Closeable {
     return false;
   }
 
-  /** Writes the furthest forced checkpoint, if the file does not vouch for as much yet. */
-  void writeHint() throws IOException {
-    checkpointLock.lock();
-    try {
-      synchronized (this) {
-        hintScheduled = false;
-      }
-      if (tragedy.get() != null) {
-        return;
-      }
-      Checkpoint last = file.last();
-      Checkpoint target;
-      synchronized (this) {
-        target = forced;
-      }
-      if (new DurablePoint(target.generation(), target.offset())
-          .isAfter(new DurablePoint(last.generation(), last.offset()))) {
-        write(target.withMinGeneration(last.minGeneration(), last.seqNoHighWater()));
-      }
-    } finally {
-      checkpointLock.unlock();
+  /**
+   * Takes the scheduled hint: the furthest forced checkpoint, with the oldest generation and
+   * high-water mark of the file's last, if the file does not vouch for as much yet; else null.
+   * Called under the checkpoint lock, by the task {@link #hintDue} asked for.
+   */
+  Checkpoint takeHint() {
+    Checkpoint target;
+    synchronized (this) {
+      hintScheduled = false;
+      target = forced;
     }
+    Checkpoint last = file.last();
+    if (new DurablePoint(target.generation(), target.offset())
+        .isAfter(new DurablePoint(last.generation(), last.offset()))) {
+      return target.withMinGeneration(last.minGeneration(), last.seqNoHighWater());
+    }
+    return null;
   }
 
   /**
@@ -108,14 +118,49 @@ final class Checkpointer implements Closeable {
    * after the data it vouches for was forced.
    */
   void write(Checkpoint checkpoint) throws IOException {
-    assert checkpointLock.isHeldByCurrentThread();
     file.write(checkpoint);
     written(checkpoint);
   }
 
+  /**
+   * Seals a rolled generation: writes {@code sealed} as its sealed checkpoint, atomically, then
+   * points the live checkpoint at {@code next}, empty. Called after the sealed data was forced.
+   */
+  void seal(Checkpoint sealed, long next) throws IOException {
+    TranslogFiles.writeAtomically(
+        directory, TranslogFiles.sealedCheckpointFileName(sealed.generation()), sealed.encode(0));
+    write(
+        Checkpoint.emptyGeneration(
+            sealed.translogUuid(), next, sealed.minGeneration(), sealed.seqNoHighWater()));
+  }
+
+  /**
+   * Carries out {@code trim} (null if there is none): records its new oldest generation in the live
+   * checkpoint, then deletes the files below it and fsyncs the directory; with {@code
+   * withLeftovers}, also the files a crashed trim left.
+   */
+  void deleteTrimmed(Generations.Trim trim, boolean withLeftovers) throws IOException {
+    if (trim == null && (withLeftovers == false || leftovers.isEmpty())) {
+      return;
+    }
+    List<Long> deleted = new ArrayList<>();
+    if (withLeftovers) {
+      deleted.addAll(leftovers);
+      leftovers.clear();
+    }
+    if (trim != null) {
+      Checkpoint last = file.last();
+      write(last.withMinGeneration(trim.minGeneration(), last.seqNoHighWater()));
+      deleted.addAll(trim.deleted());
+    }
+    for (long generation : deleted) {
+      TranslogFiles.deleteGeneration(directory, generation);
+    }
+    TranslogFiles.fsyncDirectory(directory);
+  }
+
   /** Writes {@code checkpoint} into both slots, for a clean close. */
   void writeBoth(Checkpoint checkpoint) throws IOException {
-    assert checkpointLock.isHeldByCurrentThread();
     file.writeBoth(checkpoint);
     written(checkpoint);
   }

@@ -122,22 +122,13 @@ final class GenerationFiles {
   /** Opens the generation's records, read by its bound; the caller closes them. */
   BoundedRecords openRecords() throws IOException {
     if (fileSize < 0 || damageIsTheFile()) {
-      return new BoundedRecords(
-          bound.generation(), file, null, null, bound.vouchedLength(), bound.readsPast(), damage);
+      return new BoundedRecords(bound, file, null, null, damage);
     }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     boolean success = false;
     try {
       TranslogHeader header = TranslogHeader.read(channel, file);
-      BoundedRecords records =
-          new BoundedRecords(
-              bound.generation(),
-              file,
-              channel,
-              header,
-              bound.vouchedLength(),
-              bound.readsPast(),
-              damage);
+      BoundedRecords records = new BoundedRecords(bound, file, channel, header, damage);
       success = true;
       return records;
     } finally {
@@ -183,8 +174,9 @@ final class GenerationFiles {
       return null;
     }
     return bound.sealed() != null
-        ? InspectedCheckpoint.valid(bound.sealedFile(), 0, bound.sealed(), 0)
-        : InspectedCheckpoint.damaged(bound.sealedFile(), 0, bound.damage());
+        ? InspectedCheckpoint.of(
+            bound.sealedFile(), 0, new Checkpoint.Counted(0, bound.sealed()), null)
+        : InspectedCheckpoint.of(bound.sealedFile(), 0, null, bound.damage());
   }
 
   boolean vouchedByCheckpoint() {

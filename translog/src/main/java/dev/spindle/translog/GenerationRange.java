@@ -27,7 +27,6 @@ final class GenerationRange {
   private final boolean nextPrepared;
   private final List<Long> leftovers;
   private final List<Path> ignored;
-  private final boolean created;
 
   private GenerationRange(
       UUID uuid,
@@ -35,15 +34,13 @@ final class GenerationRange {
       long current,
       boolean nextPrepared,
       List<Long> leftovers,
-      List<Path> ignored,
-      boolean created) {
+      List<Path> ignored) {
     this.uuid = uuid;
     this.minGeneration = minGeneration;
     this.current = current;
     this.nextPrepared = nextPrepared;
     this.leftovers = List.copyOf(leftovers);
     this.ignored = List.copyOf(ignored);
-    this.created = created;
   }
 
   /**
@@ -52,7 +49,7 @@ final class GenerationRange {
    * @param ignored the temporary files found
    */
   static GenerationRange created(UUID uuid, List<Path> ignored) {
-    return new GenerationRange(uuid, 1, 0, false, List.of(), ignored, true);
+    return new GenerationRange(uuid, 1, 0, false, List.of(), ignored);
   }
 
   /**
@@ -78,8 +75,7 @@ final class GenerationRange {
         live.generation(),
         nextPrepared,
         leftovers,
-        ignored,
-        false);
+        ignored);
   }
 
   /** Refuses what lies beyond the current generation; returns whether the next one is prepared. */
@@ -163,8 +159,11 @@ final class GenerationRange {
     return ignored;
   }
 
-  /** Whether the directory held no translog, and one is created. */
+  /**
+   * Whether the directory held no translog, and one is created: then no generation is current yet,
+   * while a live checkpoint always names one at or after the oldest.
+   */
   boolean created() {
-    return created;
+    return current < minGeneration;
   }
 }

@@ -8,51 +8,50 @@ import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 
 /**
- * What reading one generation file found, for recovery: its header checked, every record up to the
- * checkpointed length verified, and, for the generation that was being written, the records past it
- * that prove themselves.
+ * What reading one generation file found: its header checked, every record up to the checkpointed
+ * length verified, and, for the generation that was being written, the records past it that prove
+ * themselves. The one reading of a generation's records: recovery keeps or cuts by it, and the
+ * inspector describes each generation by it ({@link #of}).
  *
- * @param trustedEnd where the records recovery keeps end; where the damage starts if there is some
- * @param operations the records before {@code trustedEnd}
- * @param minSeqNo their smallest sequence number, or -1
- * @param maxSeqNo their largest sequence number, or -1
+ * @param trustedEnd where the records read end; where the damage starts if there is some
+ * @param read the records before {@code trustedEnd}
  * @param atBound the statistics at the checkpointed length, to compare with the checkpoint's; null
- *     if the scan did not get there
- * @param proven how many of the records lie past the checkpointed length
- * @param stopReason why the records past the checkpointed length end, or null
+ *     if reading did not get there
+ * @param stopReason why reading ended, or null if it did not begin
  * @param damage the first damage inside the checkpointed length, or null
  * @param wholeGenerationLost whether the damage leaves no record of the generation (a missing file,
- *     a bad header)
+ *     a bad header, a missing or damaged sealed checkpoint)
  */
 record GenerationScan(
     long trustedEnd,
-    long operations,
-    long minSeqNo,
-    long maxSeqNo,
-    Statistics atBound,
-    long proven,
+    RecordStats read,
+    RecordStats atBound,
     String stopReason,
     TranslogCorruptedException damage,
     boolean wholeGenerationLost) {
 
-  /** Operations and sequence number range of a prefix of a generation. */
-  record Statistics(long operations, long minSeqNo, long maxSeqNo) {}
+  /** How many of the records lie past the checkpointed length: proved themselves. */
+  long proven() {
+    return atBound == null ? 0 : read.operations() - atBound.operations();
+  }
 
   /**
-   * Reads {@code file}, which must hold generation {@code generation} of translog {@code uuid}.
+   * Reads {@code file}, which must hold generation {@code bound.generation()} of translog {@code
+   * uuid}, by {@code bound}: every record up to its length must verify, and past it, if it reads
+   * past, the records that prove themselves count.
    *
    * @param file the file, or null if it is missing
-   * @param bound the checkpoint whose length every record up to must verify
-   * @param pastBound whether to go on past the bound while records prove themselves
    * @throws TranslogCorruptedException if the file belongs to another translog or generation, which
    *     no recovery mode tolerates
    */
-  static GenerationScan scan(
-      Path directory, Path file, long generation, UUID uuid, Checkpoint bound, boolean pastBound)
+  static GenerationScan scan(Path directory, Path file, UUID uuid, GenerationBound bound)
       throws IOException {
+    long generation = bound.generation();
     if (file == null) {
       return lost(
-          missing(directory.resolve(TranslogFiles.generationFileName(generation)), bound.offset()));
+          missing(
+              directory.resolve(TranslogFiles.generationFileName(generation)),
+              bound.vouchedLength()));
     }
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     try (channel) {
@@ -63,47 +62,33 @@ record GenerationScan(
         return lost(e);
       }
       checkIdentity(directory, file, header, uuid, generation);
-      try (BoundedRecords records =
-          new BoundedRecords(generation, file, channel, header, bound.offset(), pastBound, null)) {
-        long operations = 0;
-        long minSeqNo = Checkpoint.NO_SEQ_NO;
-        long maxSeqNo = Checkpoint.NO_SEQ_NO;
-        Statistics atBound = new Statistics(0, Checkpoint.NO_SEQ_NO, Checkpoint.NO_SEQ_NO);
-        long proven = 0;
-        for (Operation operation = records.next(); operation != null; operation = records.next()) {
-          operations++;
-          minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
-          maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
-          if (operation.location().offset() < bound.offset()) {
-            atBound = new Statistics(operations, minSeqNo, maxSeqNo);
-          } else {
-            proven++;
-          }
-        }
-        if (records.damage().isPresent()) {
-          return new GenerationScan(
-              records.position(),
-              operations,
-              minSeqNo,
-              maxSeqNo,
-              null,
-              0,
-              null,
-              (TranslogCorruptedException) records.damage().get(),
-              false);
-        }
-        return new GenerationScan(
-            records.position(),
-            operations,
-            minSeqNo,
-            maxSeqNo,
-            atBound,
-            proven,
-            pastBound ? records.endReason() : null,
-            null,
-            false);
+      try (BoundedRecords records = new BoundedRecords(bound, file, channel, header, null)) {
+        return of(records);
       }
     }
+  }
+
+  /**
+   * Reads every record {@code records} returns and says what it found: the one loop that counts a
+   * generation's records, for recovery ({@link #scan}) and the inspector.
+   */
+  static GenerationScan of(BoundedRecords records) throws IOException {
+    RecordStats read = RecordStats.NONE;
+    RecordStats atBound = RecordStats.NONE;
+    for (Operation operation = records.next(); operation != null; operation = records.next()) {
+      read = read.plus(operation.seqNo());
+      if (operation.location().offset() < records.vouchedLength()) {
+        atBound = read;
+      }
+    }
+    TranslogCorruptedException damage = records.recordDamage();
+    return new GenerationScan(
+        records.position(),
+        read,
+        damage == null ? atBound : null,
+        records.endReason(),
+        damage,
+        false);
   }
 
   /**
@@ -179,15 +164,6 @@ record GenerationScan(
   }
 
   static GenerationScan lost(TranslogCorruptedException damage) {
-    return new GenerationScan(
-        TranslogHeader.SIZE,
-        0,
-        Checkpoint.NO_SEQ_NO,
-        Checkpoint.NO_SEQ_NO,
-        null,
-        0,
-        null,
-        damage,
-        true);
+    return new GenerationScan(TranslogHeader.SIZE, RecordStats.NONE, null, null, damage, true);
   }
 }

@@ -7,39 +7,13 @@ import java.util.TreeMap;
 
 /**
  * The generations a translog holds, and what keeps them: the sealed (no longer written) generations
- * with their checkpointed statistics, the generation being written, how far the owner asked to
- * trim, and the retention holds of snapshots and {@link RetentionLock}s. Decides which generations
- * a trim may delete; the translog does the deleting.
+ * with their sealed checkpoints, the generation being written, how far the owner asked to trim, and
+ * the retention holds of snapshots and {@link RetentionLock}s. Decides which generations a trim may
+ * delete; the translog does the deleting.
  *
  * <p>Thread-safe. Its monitor is a leaf lock: no other lock is taken while holding it.
  */
 final class Generations {
-
-  /**
-   * A generation that will not change again, as its sealed checkpoint describes it.
-   *
-   * @param generation its number
-   * @param length the checkpointed length of its file
-   * @param operations the number of records in it
-   * @param minSeqNo the smallest sequence number in it, or {@link Checkpoint#NO_SEQ_NO}
-   * @param maxSeqNo the largest sequence number in it, or {@link Checkpoint#NO_SEQ_NO}
-   */
-  record Sealed(long generation, long length, long operations, long minSeqNo, long maxSeqNo) {
-
-    static Sealed of(Checkpoint checkpoint) {
-      return new Sealed(
-          checkpoint.generation(),
-          checkpoint.offset(),
-          checkpoint.operations(),
-          checkpoint.minSeqNo(),
-          checkpoint.maxSeqNo());
-    }
-
-    /** Whether every operation in it has a sequence number below {@code seqNo}. */
-    boolean allBelow(long seqNo) {
-      return operations == 0 || maxSeqNo < seqNo;
-    }
-  }
 
   /**
    * What a trim is to delete.
@@ -49,14 +23,14 @@ final class Generations {
    */
   record Trim(long minGeneration, List<Long> deleted) {}
 
-  private final TreeMap<Long, Sealed> sealed = new TreeMap<>();
+  private final TreeMap<Long, Checkpoint> sealed = new TreeMap<>();
   private final TreeMap<Long, Integer> holds = new TreeMap<>();
   private long current;
   private long minGeneration;
   private long trimFloor;
 
-  Generations(List<Sealed> recovered, long current, long minGeneration) {
-    for (Sealed generation : recovered) {
+  Generations(List<Checkpoint> recovered, long current, long minGeneration) {
+    for (Checkpoint generation : recovered) {
       sealed.put(generation.generation(), generation);
     }
     this.current = current;
@@ -64,37 +38,23 @@ final class Generations {
     this.trimFloor = minGeneration;
   }
 
-  /** Records a roll: {@code previous} is sealed and {@code next} is now being written. */
-  synchronized void rolled(Sealed previous, long next) {
+  /**
+   * Records a roll: {@code previous}, its sealed checkpoint, will not change again, and {@code
+   * next} is now being written.
+   */
+  synchronized void rolled(Checkpoint previous, long next) {
     sealed.put(previous.generation(), previous);
     current = next;
   }
 
-  synchronized long current() {
-    return current;
-  }
-
-  synchronized long minGeneration() {
-    return minGeneration;
-  }
-
   /** Sealed generations from {@code first} on, oldest first. */
-  synchronized List<Sealed> sealedFrom(long first) {
+  synchronized List<Checkpoint> sealedFrom(long first) {
     return new ArrayList<>(sealed.tailMap(first, true).values());
   }
 
   /** Number of generations held, the one being written included. */
   synchronized int count() {
     return (int) (current - minGeneration + 1);
-  }
-
-  /** Total checkpointed bytes of the sealed generations. */
-  synchronized long sealedBytes() {
-    long total = 0;
-    for (Sealed generation : sealed.values()) {
-      total += generation.length();
-    }
-    return total;
   }
 
   /** Retains every generation from the oldest held now; returns that generation. */
@@ -108,14 +68,7 @@ final class Generations {
    * Returns the first generation retained.
    */
   synchronized long holdFrom(long seqNo) {
-    long first = current;
-    for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
-      if (generation.allBelow(seqNo) == false) {
-        first = generation.generation();
-        break;
-      }
-    }
-    return hold(first);
+    return hold(firstHolding(seqNo));
   }
 
   private long hold(long generation) {
@@ -146,14 +99,20 @@ final class Generations {
    * operations all lie below it may go.
    */
   synchronized void trimBelowSeqNo(long seqNo) {
-    long floor = current;
-    for (Sealed generation : sealed.tailMap(minGeneration, true).values()) {
+    trimFloor = Math.max(trimFloor, firstHolding(seqNo));
+  }
+
+  /**
+   * Called under this monitor: the oldest sealed generation held that has an operation with a
+   * sequence number of at least {@code seqNo}, else the generation being written.
+   */
+  private long firstHolding(long seqNo) {
+    for (Checkpoint generation : sealed.tailMap(minGeneration, true).values()) {
       if (generation.allBelow(seqNo) == false) {
-        floor = generation.generation();
-        break;
+        return generation.generation();
       }
     }
-    trimFloor = Math.max(trimFloor, floor);
+    return current;
   }
 
   /**

@@ -38,17 +38,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class GroupCommit {
 
-  /** One round: write and force everything appended so far. */
-  @FunctionalInterface
-  interface Round {
-    /**
-     * Runs the round.
-     *
-     * @return how far durability reaches now
-     */
-    DurablePoint run() throws IOException;
-  }
-
   /** The longest a leader waits for waiters to gather, 1 ms. */
   static final long MAX_GATHER_NANOS = 1_000_000;
 
@@ -75,7 +64,9 @@ final class GroupCommit {
     }
   }
 
-  private final Round round;
+  /** Runs one round: writes and forces everything appended so far; returns how far that reaches. */
+  private final IOSupplier<DurablePoint> round;
+
   private final Executor background;
 
   /**
@@ -109,11 +100,12 @@ final class GroupCommit {
   private volatile DurablePoint durable;
 
   /**
-   * @param round runs a round
+   * @param round runs a round: writes and forces everything appended so far, and returns how far
+   *     durability reaches now
    * @param background runs rounds for futures; never the thread that called {@link #async}
    * @param initial how far the log is durable to begin with
    */
-  GroupCommit(Round round, Executor background, DurablePoint initial) {
+  GroupCommit(IOSupplier<DurablePoint> round, Executor background, DurablePoint initial) {
     this.round = round;
     this.background = background;
     this.durable = initial;
@@ -267,7 +259,7 @@ final class GroupCommit {
       long start = System.nanoTime();
       DurablePoint reached;
       try {
-        reached = round.run();
+        reached = round.get();
       } catch (IOException | RuntimeException | Error e) {
         fail(e);
         throw e;

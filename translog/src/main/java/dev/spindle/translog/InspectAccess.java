@@ -6,11 +6,9 @@ import dev.spindle.translog.inspect.GenerationRecords;
 import dev.spindle.translog.inspect.RecoveryPreview;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -43,14 +41,19 @@ public final class InspectAccess {
     return DirectoryLock.obtain(directory);
   }
 
-  /** Whether the directory holds any file of a translog, the lock file included. */
+  /**
+   * Whether the directory holds any file of a translog, the lock file included: a name {@link
+   * TranslogFiles#isTranslogFile} accepts.
+   */
   public static boolean holdsTranslogFiles(Path directory) throws IOException {
-    TranslogFiles.Listing listing = TranslogFiles.list(directory);
-    return listing.liveCheckpoint()
-        || listing.generations().isEmpty() == false
-        || listing.sealedCheckpoints().isEmpty() == false
-        || listing.temporary().isEmpty() == false
-        || Files.exists(directory.resolve(TranslogFiles.LOCK_FILE));
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
+      for (Path file : stream) {
+        if (TranslogFiles.isTranslogFile(file.getFileName().toString())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The live checkpoint's file, whether or not it exists. */
@@ -68,13 +71,16 @@ public final class InspectAccess {
     return TranslogHeader.SIZE;
   }
 
-  /** Every regular file of the directory whose name is a translog's, the lock file included. */
+  /**
+   * Every regular file of the directory whose name is a translog's ({@link
+   * TranslogFiles#isTranslogFile}), the lock file included.
+   */
   public static List<Path> translogFiles(Path directory) throws IOException {
     List<Path> files = new ArrayList<>();
-    try (DirectoryStream<Path> stream =
-        Files.newDirectoryStream(directory, TranslogFiles.NAME_PREFIX + "*")) {
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory)) {
       for (Path file : stream) {
-        if (Files.isRegularFile(file)) {
+        if (TranslogFiles.isTranslogFile(file.getFileName().toString())
+            && Files.isRegularFile(file)) {
           files.add(file);
         }
       }
@@ -90,15 +96,29 @@ public final class InspectAccess {
 
   /** The two slots of the live checkpoint, slot 0 first; empty if the file is missing. */
   public static List<CheckpointInfo> liveCheckpointSlots(Path directory) throws IOException {
-    return List.copyOf(readSlots(directory));
+    Path file = liveCheckpointFile(directory);
+    if (Files.exists(file) == false) {
+      return List.of();
+    }
+    List<CheckpointInfo> slots = new ArrayList<>(2);
+    for (LiveCheckpointFile.Slot slot : LiveCheckpointFile.readSlots(directory)) {
+      slots.add(InspectedCheckpoint.of(file, slot.fileOffset(), slot.checkpoint(), slot.damage()));
+    }
+    return List.copyOf(slots);
   }
 
   /**
-   * The slot recovery goes by: the valid one with the higher counter; null if there is none, or if
-   * the slots contradict each other (different UUIDs, the same counter).
+   * The slot recovery goes by, chosen by recovery's rule ({@link LiveCheckpointFile#choose}); null
+   * if recovery would refuse the live checkpoint: missing, neither slot valid, the slots
+   * contradicting each other, or a slot of another format version.
    */
   public static CheckpointInfo liveCheckpoint(Path directory) throws IOException {
-    return newestSlot(readSlots(directory));
+    LiveCheckpointFile.State live = readLive(directory);
+    if (live == null) {
+      return null;
+    }
+    long offset = (long) live.newestSlot() * LiveCheckpointFile.SLOT_STRIDE;
+    return InspectedCheckpoint.of(liveCheckpointFile(directory), offset, live.newest(), null);
   }
 
   /**
@@ -159,51 +179,24 @@ public final class InspectAccess {
     throw new IllegalArgumentException("not a preview of a translog inspector: " + preview);
   }
 
-  private static List<InspectedCheckpoint> readSlots(Path directory) throws IOException {
-    Path file = liveCheckpointFile(directory);
-    if (Files.exists(file) == false) {
-      return List.of();
-    }
-    List<InspectedCheckpoint> slots = new ArrayList<>();
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      for (int slot = 0; slot < 2; slot++) {
-        long offset = (long) slot * LiveCheckpointFile.SLOT_STRIDE;
-        try {
-          Checkpoint.Counted counted = LiveCheckpointFile.readSlot(channel, file, slot);
-          slots.add(
-              InspectedCheckpoint.valid(file, offset, counted.checkpoint(), counted.counter()));
-        } catch (TranslogCorruptedException | TranslogFormatVersionException e) {
-          slots.add(InspectedCheckpoint.damaged(file, offset, e));
-        }
-      }
-    }
-    return slots;
-  }
-
   /**
-   * The checkpoint of the slot recovery goes by, or null (then where each generation belongs is
-   * unknown).
+   * The live checkpoint as recovery reads it, or null if the file is missing or recovery would
+   * refuse it; then where each generation belongs is unknown.
    */
-  private static Checkpoint newest(Path directory) throws IOException {
-    InspectedCheckpoint newest = newestSlot(readSlots(directory));
-    return newest == null ? null : newest.checkpoint();
+  private static LiveCheckpointFile.State readLive(Path directory) throws IOException {
+    if (Files.exists(liveCheckpointFile(directory)) == false) {
+      return null;
+    }
+    try {
+      return LiveCheckpointFile.read(directory);
+    } catch (TranslogCorruptedException | TranslogFormatVersionException e) {
+      return null; // liveCheckpointSlots reports why
+    }
   }
 
-  private static InspectedCheckpoint newestSlot(List<InspectedCheckpoint> slots) {
-    InspectedCheckpoint newest = null;
-    for (InspectedCheckpoint slot : slots) {
-      if (slot.isValid() == false) {
-        continue;
-      }
-      if (newest != null
-          && (newest.translogUuid().equals(slot.translogUuid()) == false
-              || newest.counter() == slot.counter())) {
-        return null;
-      }
-      if (newest == null || slot.counter() > newest.counter()) {
-        newest = slot;
-      }
-    }
-    return newest;
+  /** The checkpoint of the slot recovery goes by, or null. */
+  private static Checkpoint newest(Path directory) throws IOException {
+    LiveCheckpointFile.State live = readLive(directory);
+    return live == null ? null : live.newest().checkpoint();
   }
 }

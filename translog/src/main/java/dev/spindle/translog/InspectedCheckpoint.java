@@ -6,33 +6,32 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The translog's {@link dev.spindle.translog.inspect.CheckpointInfo}: one checkpoint as read, valid
- * with its {@link Checkpoint} and write counter, or damaged with the reason. Immutable.
+ * The translog's {@link dev.spindle.translog.inspect.CheckpointInfo}: one checkpoint as recovery
+ * reads it ({@link LiveCheckpointFile#readSlots}, {@link Checkpoint#readSealed}), valid with its
+ * {@link Checkpoint.Counted}, or damaged with the reason. Adds only where it was read. Immutable.
  */
 final class InspectedCheckpoint implements dev.spindle.translog.inspect.CheckpointInfo {
 
   private final Path file;
   private final long fileOffset;
-  private final Checkpoint checkpoint;
-  private final long counter;
+  private final Checkpoint.Counted counted;
   private final IOException damage;
 
   private InspectedCheckpoint(
-      Path file, long fileOffset, Checkpoint checkpoint, long counter, IOException damage) {
+      Path file, long fileOffset, Checkpoint.Counted counted, IOException damage) {
     this.file = file;
     this.fileOffset = fileOffset;
-    this.checkpoint = checkpoint;
-    this.counter = counter;
+    this.counted = counted;
     this.damage = damage;
   }
 
-  static InspectedCheckpoint valid(
-      Path file, long fileOffset, Checkpoint checkpoint, long counter) {
-    return new InspectedCheckpoint(file, fileOffset, checkpoint, counter, null);
-  }
-
-  static InspectedCheckpoint damaged(Path file, long fileOffset, IOException damage) {
-    return new InspectedCheckpoint(file, fileOffset, null, -1, damage);
+  /**
+   * A checkpoint as read from {@code file} at {@code fileOffset}: valid with {@code counted}, or
+   * damaged with {@code damage}; exactly one of the two is null.
+   */
+  static InspectedCheckpoint of(
+      Path file, long fileOffset, Checkpoint.Counted counted, IOException damage) {
+    return new InspectedCheckpoint(file, fileOffset, counted, damage);
   }
 
   @Override
@@ -47,7 +46,7 @@ final class InspectedCheckpoint implements dev.spindle.translog.inspect.Checkpoi
 
   @Override
   public boolean isValid() {
-    return checkpoint != null;
+    return counted != null;
   }
 
   @Override
@@ -58,7 +57,7 @@ final class InspectedCheckpoint implements dev.spindle.translog.inspect.Checkpoi
   @Override
   public long counter() {
     checkpoint();
-    return counter;
+    return counted.counter();
   }
 
   @Override
@@ -101,16 +100,16 @@ final class InspectedCheckpoint implements dev.spindle.translog.inspect.Checkpoi
     return checkpoint().seqNoHighWater();
   }
 
-  Checkpoint checkpoint() {
-    if (checkpoint == null) {
+  private Checkpoint checkpoint() {
+    if (counted == null) {
       throw new IllegalStateException("not a valid checkpoint: " + damage.getMessage());
     }
-    return checkpoint;
+    return counted.checkpoint();
   }
 
   @Override
   public String toString() {
-    return checkpoint == null
+    return counted == null
         ? "InspectedCheckpoint("
             + file
             + "@"
@@ -123,9 +122,9 @@ final class InspectedCheckpoint implements dev.spindle.translog.inspect.Checkpoi
             + "@"
             + fileOffset
             + ", counter "
-            + counter
+            + counted.counter()
             + ", "
-            + checkpoint
+            + counted.checkpoint()
             + ")";
   }
 }

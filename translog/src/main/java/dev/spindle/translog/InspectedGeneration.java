@@ -7,62 +7,27 @@ import java.util.UUID;
 
 /**
  * The translog's {@link dev.spindle.translog.inspect.GenerationInfo}: one generation's files, read
- * by {@link GenerationFiles}, and what reading its records gave. Immutable.
+ * by {@link GenerationFiles}, and its records, read by recovery's own reading ({@link
+ * GenerationScan#of}) with the bound recovery reads it by ({@link GenerationBound}). Adds nothing
+ * but the report. Immutable.
  */
 final class InspectedGeneration implements dev.spindle.translog.inspect.GenerationInfo {
 
   private final GenerationFiles sources;
-  private final long records;
-  private final long minSeqNo;
-  private final long maxSeqNo;
-  private final long recordsEnd;
-  private final long recordsPastVouched;
-  private final String endReason;
+  private final GenerationScan scan;
   private final IOException damage;
 
-  private InspectedGeneration(
-      GenerationFiles sources,
-      long records,
-      long minSeqNo,
-      long maxSeqNo,
-      long recordsEnd,
-      long recordsPastVouched,
-      String endReason,
-      IOException damage) {
+  private InspectedGeneration(GenerationFiles sources, GenerationScan scan, IOException damage) {
     this.sources = sources;
-    this.records = records;
-    this.minSeqNo = minSeqNo;
-    this.maxSeqNo = maxSeqNo;
-    this.recordsEnd = recordsEnd;
-    this.recordsPastVouched = recordsPastVouched;
-    this.endReason = endReason;
+    this.scan = scan;
     this.damage = damage;
   }
 
   /** Reads the records of the generation {@code sources} describe, and describes it. */
   static InspectedGeneration read(GenerationFiles sources) throws IOException {
     try (BoundedRecords records = sources.openRecords()) {
-      long count = 0;
-      long pastVouched = 0;
-      long minSeqNo = Checkpoint.NO_SEQ_NO;
-      long maxSeqNo = Checkpoint.NO_SEQ_NO;
-      for (Operation operation = records.next(); operation != null; operation = records.next()) {
-        count++;
-        minSeqNo = minSeqNo < 0 ? operation.seqNo() : Math.min(minSeqNo, operation.seqNo());
-        maxSeqNo = Math.max(maxSeqNo, operation.seqNo());
-        if (operation.location().offset() >= records.vouchedLength()) {
-          pastVouched++;
-        }
-      }
       return new InspectedGeneration(
-          sources,
-          count,
-          minSeqNo,
-          maxSeqNo,
-          records.position(),
-          sources.vouchedByCheckpoint() ? pastVouched : 0,
-          records.endReason(),
-          records.damage().orElse(null));
+          sources, GenerationScan.of(records), records.damage().orElse(null));
     }
   }
 
@@ -103,32 +68,32 @@ final class InspectedGeneration implements dev.spindle.translog.inspect.Generati
 
   @Override
   public long records() {
-    return records;
+    return scan.read().operations();
   }
 
   @Override
   public long minSeqNo() {
-    return minSeqNo;
+    return scan.read().minSeqNo();
   }
 
   @Override
   public long maxSeqNo() {
-    return maxSeqNo;
+    return scan.read().maxSeqNo();
   }
 
   @Override
   public long recordsEnd() {
-    return recordsEnd;
+    return scan.trustedEnd();
   }
 
   @Override
   public long recordsPastVouched() {
-    return recordsPastVouched;
+    return sources.vouchedByCheckpoint() ? scan.proven() : 0;
   }
 
   @Override
   public String endReason() {
-    return endReason;
+    return scan.stopReason();
   }
 
   @Override
@@ -143,9 +108,9 @@ final class InspectedGeneration implements dev.spindle.translog.inspect.Generati
         + ", "
         + role()
         + ", "
-        + records
+        + records()
         + " records ending at "
-        + recordsEnd
+        + recordsEnd()
         + (damage == null ? "" : ", damage: " + damage.getMessage())
         + ")";
   }

@@ -63,27 +63,73 @@ final class LiveCheckpointFile implements Closeable {
   }
 
   /**
-   * Reads both slots of the live checkpoint in {@code directory}.
+   * One slot as read: valid, with its checkpoint, or not, with why: a {@link
+   * TranslogCorruptedException} (damaged, torn, cut off) or a {@link
+   * TranslogFormatVersionException} (a valid checkpoint of another format version).
+   *
+   * @param fileOffset where the slot starts in the file
+   * @param checkpoint the checkpoint and its write counter, or null if the slot is not valid
+   * @param damage why it is not valid, or null
+   */
+  record Slot(long fileOffset, Checkpoint.Counted checkpoint, IOException damage) {}
+
+  /**
+   * Reads both slots of the live checkpoint in {@code directory} and decides, by {@link #choose},
+   * which one recovery goes by.
    *
    * @throws TranslogFormatVersionException if a slot holds a valid checkpoint of another format
    *     version
-   * @throws TranslogCorruptedException if neither slot is valid, or the slots disagree on which
-   *     translog they belong to
+   * @throws TranslogCorruptedException if neither slot is valid, or the slots contradict each other
    */
   static State read(Path directory) throws IOException {
+    return choose(directory.resolve(TranslogFiles.LIVE_CHECKPOINT), readSlots(directory));
+  }
+
+  /**
+   * Reads both slots of the live checkpoint in {@code directory}, slot 0 first, judging neither.
+   */
+  static List<Slot> readSlots(Path directory) throws IOException {
     Path file = directory.resolve(TranslogFiles.LIVE_CHECKPOINT);
-    Checkpoint.Counted[] slots = new Checkpoint.Counted[2];
-    List<TranslogCorruptedException> damage = new ArrayList<>();
+    List<Slot> slots = new ArrayList<>(2);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       for (int slot = 0; slot < 2; slot++) {
+        long offset = (long) slot * SLOT_STRIDE;
         try {
-          slots[slot] = readSlot(channel, file, slot);
-        } catch (TranslogCorruptedException e) {
-          damage.add(e);
+          slots.add(new Slot(offset, readSlot(channel, file, slot), null));
+        } catch (TranslogCorruptedException | TranslogFormatVersionException e) {
+          slots.add(new Slot(offset, null, e));
         }
       }
     }
-    if (slots[0] == null && slots[1] == null) {
+    return slots;
+  }
+
+  /**
+   * The rule for which slot recovery goes by, for recovery and the inspector alike: the valid slot
+   * with the higher write counter. A slot of another format version is not damage that the other
+   * slot can stand in for: the file was written by another format, so the translog is refused, as
+   * {@code FORMAT.md} says of every file of another version, and as a slot's own damage is not.
+   *
+   * @param slots the two slots of {@code file}, slot 0 first
+   * @throws TranslogFormatVersionException if a slot holds a valid checkpoint of another format
+   *     version (the first such slot)
+   * @throws TranslogCorruptedException if neither slot is valid, or both are and they belong to
+   *     different translogs or carry the same write counter
+   */
+  static State choose(Path file, List<Slot> slots)
+      throws TranslogCorruptedException, TranslogFormatVersionException {
+    List<TranslogCorruptedException> damage = new ArrayList<>();
+    for (Slot slot : slots) {
+      if (slot.damage() instanceof TranslogFormatVersionException version) {
+        throw version;
+      }
+      if (slot.damage() != null) {
+        damage.add((TranslogCorruptedException) slot.damage());
+      }
+    }
+    Checkpoint.Counted first = slots.get(0).checkpoint();
+    Checkpoint.Counted second = slots.get(1).checkpoint();
+    if (first == null && second == null) {
       TranslogCorruptedException e =
           new TranslogCorruptedException(
               file,
@@ -97,28 +143,31 @@ final class LiveCheckpointFile implements Closeable {
       throw e;
     }
     int newest;
-    if (slots[0] == null || slots[1] == null) {
-      newest = slots[0] == null ? 1 : 0;
+    if (first == null || second == null) {
+      newest = first == null ? 1 : 0;
     } else {
-      if (slots[0].checkpoint().translogUuid().equals(slots[1].checkpoint().translogUuid())
-          == false) {
+      if (first.checkpoint().translogUuid().equals(second.checkpoint().translogUuid()) == false) {
         throw new TranslogCorruptedException(
             file,
             TranslogCorruptedException.NO_OFFSET,
             "the two checkpoint slots belong to different translogs: "
-                + slots[0].checkpoint().translogUuid()
+                + first.checkpoint().translogUuid()
                 + " and "
-                + slots[1].checkpoint().translogUuid());
+                + second.checkpoint().translogUuid());
       }
-      if (slots[0].counter() == slots[1].counter()) {
+      if (first.counter() == second.counter()) {
         throw new TranslogCorruptedException(
             file,
             TranslogCorruptedException.NO_OFFSET,
-            "both checkpoint slots carry the write counter " + slots[0].counter());
+            "both checkpoint slots carry the write counter " + first.counter());
       }
-      newest = slots[0].counter() > slots[1].counter() ? 0 : 1;
+      newest = first.counter() > second.counter() ? 0 : 1;
     }
-    return new State(slots[newest], newest, slots[1 - newest], List.copyOf(damage));
+    return new State(
+        slots.get(newest).checkpoint(),
+        newest,
+        slots.get(1 - newest).checkpoint(),
+        List.copyOf(damage));
   }
 
   /**
@@ -129,7 +178,8 @@ final class LiveCheckpointFile implements Closeable {
    *     version
    * @throws TranslogCorruptedException if the slot is damaged, torn or cut off by the file's end
    */
-  static Checkpoint.Counted readSlot(FileChannel channel, Path file, int slot) throws IOException {
+  private static Checkpoint.Counted readSlot(FileChannel channel, Path file, int slot)
+      throws IOException {
     long size = channel.size();
     long offset = (long) slot * SLOT_STRIDE;
     // A short slot is read as far as the file goes, so that a slot of an older, shorter format is

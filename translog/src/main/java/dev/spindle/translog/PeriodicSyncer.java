@@ -2,6 +2,7 @@ package dev.spindle.translog;
 
 import java.io.Closeable;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * The background thread of {@link Durability#ASYNC}: a named daemon thread that runs a sync every
@@ -11,19 +12,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class PeriodicSyncer implements Closeable {
 
-  /** One periodic run. */
-  @FunctionalInterface
-  interface Action {
-    /** Runs once; returns false to stop for good. */
-    boolean run();
-  }
-
   private final Thread thread;
   private final long intervalNanos;
-  private final Action action;
+
+  /** One periodic run; returns false to stop for good. */
+  private final BooleanSupplier action;
+
   private volatile boolean stopped;
 
-  PeriodicSyncer(String name, long intervalNanos, Action action) {
+  PeriodicSyncer(String name, long intervalNanos, BooleanSupplier action) {
     this.intervalNanos = intervalNanos;
     this.action = action;
     this.thread = new Thread(this::loop, name);
@@ -43,7 +40,7 @@ final class PeriodicSyncer implements Closeable {
         continue;
       }
       next = System.nanoTime() + intervalNanos;
-      if (action.run() == false) {
+      if (action.getAsBoolean() == false) {
         return;
       }
     }

@@ -4,15 +4,16 @@ import java.nio.file.Path;
 
 /**
  * The translog's {@link dev.spindle.translog.inspect.KeptGeneration}: one generation a {@link
- * RecoveryPlan} keeps. Immutable.
+ * RecoveryPlan} keeps, as the sealed checkpoint recovery trusts or writes for it describes it. Adds
+ * only its file and who seals it. Immutable.
  */
 final class PlannedGeneration implements dev.spindle.translog.inspect.KeptGeneration {
 
   private final Path file;
-  private final Generations.Sealed sealed;
+  private final Checkpoint sealed;
   private final boolean sealedByRecovery;
 
-  PlannedGeneration(Path file, Generations.Sealed sealed, boolean sealedByRecovery) {
+  PlannedGeneration(Path file, Checkpoint sealed, boolean sealedByRecovery) {
     this.file = file;
     this.sealed = sealed;
     this.sealedByRecovery = sealedByRecovery;
@@ -30,7 +31,7 @@ final class PlannedGeneration implements dev.spindle.translog.inspect.KeptGenera
 
   @Override
   public long length() {
-    return sealed.length();
+    return sealed.offset();
   }
 
   @Override

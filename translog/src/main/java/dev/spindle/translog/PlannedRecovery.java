@@ -19,7 +19,7 @@ final class PlannedRecovery implements dev.spindle.translog.inspect.RecoveryPrev
   PlannedRecovery(Path directory, RecoveryPlan plan) {
     this.plan = plan;
     List<dev.spindle.translog.inspect.KeptGeneration> kept = new ArrayList<>();
-    for (Generations.Sealed generation : plan.kept()) {
+    for (Checkpoint generation : plan.kept()) {
       boolean sealedNow =
           plan.seal() != null && plan.seal().generation() == generation.generation();
       kept.add(

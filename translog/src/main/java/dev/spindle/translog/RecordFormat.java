@@ -1,5 +1,6 @@
 package dev.spindle.translog;
 
+import java.util.Objects;
 import java.util.zip.CRC32C;
 
 /**
@@ -37,6 +38,22 @@ final class RecordFormat {
   static final long MAX_SEQ_NO = Long.MAX_VALUE - 1;
 
   private RecordFormat() {}
+
+  /** Refuses a payload that no record can carry: null, or over {@link #MAX_PAYLOAD} bytes. */
+  static void checkPayload(byte[] payload) {
+    Objects.requireNonNull(payload, "payload");
+    if (payload.length > MAX_PAYLOAD) {
+      throw new IllegalArgumentException(
+          "payload of " + payload.length + " bytes exceeds " + MAX_PAYLOAD);
+    }
+  }
+
+  /** Refuses a sequence number that no record can carry: below 0 or above {@link #MAX_SEQ_NO}. */
+  static void checkSeqNo(long seqNo) {
+    if (seqNo < 0 || seqNo > MAX_SEQ_NO) {
+      throw new IllegalArgumentException("seqNo must be in [0, " + MAX_SEQ_NO + "], got " + seqNo);
+    }
+  }
 
   /**
    * Fills {@code header} (at least {@link #HEADER_SIZE} bytes) with a record's size and sequence

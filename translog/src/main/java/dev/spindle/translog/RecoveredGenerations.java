@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 final class RecoveredGenerations {
 
-  private final List<Generations.Sealed> kept = new ArrayList<>();
+  private final List<Checkpoint> kept = new ArrayList<>();
   private Checkpoint seal;
   private TranslogCorruptedException damage;
   private long firstDropped = -1;
@@ -46,7 +46,7 @@ final class RecoveredGenerations {
   void keep(Checkpoint scanned, boolean sealedByRecovery, long proven) {
     ensureNotCut();
     noteDurable(scanned.maxSeqNo());
-    kept.add(Generations.Sealed.of(scanned));
+    kept.add(scanned);
     operationsPastCheckpoint += proven;
     if (sealedByRecovery) {
       seal = scanned;
@@ -66,7 +66,7 @@ final class RecoveredGenerations {
       firstDropped = generation;
     } else {
       noteDurable(truncated.maxSeqNo());
-      kept.add(Generations.Sealed.of(truncated));
+      kept.add(truncated);
       seal = truncated;
       firstDropped = generation + 1;
     }
@@ -78,8 +78,8 @@ final class RecoveredGenerations {
     }
   }
 
-  /** The generations kept, oldest first. */
-  List<Generations.Sealed> kept() {
+  /** The generations kept, oldest first, each as its sealed checkpoint will describe it. */
+  List<Checkpoint> kept() {
     return Collections.unmodifiableList(kept);
   }
 
@@ -106,7 +106,7 @@ final class RecoveredGenerations {
   /** The records kept, in every kept generation. */
   long operations() {
     long total = 0;
-    for (Generations.Sealed generation : kept) {
+    for (Checkpoint generation : kept) {
       total += generation.operations();
     }
     return total;

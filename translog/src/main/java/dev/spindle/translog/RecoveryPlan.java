@@ -53,8 +53,11 @@ final class RecoveryPlan {
     return range.uuid();
   }
 
-  /** The generations to keep, oldest first, all of them sealed once recovery is done. */
-  List<Generations.Sealed> kept() {
+  /**
+   * The generations to keep, oldest first, all of them sealed once recovery is done, each as its
+   * sealed checkpoint describes it.
+   */
+  List<Checkpoint> kept() {
     return recovered.kept();
   }
 

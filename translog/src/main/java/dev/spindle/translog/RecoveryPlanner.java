@@ -114,12 +114,7 @@ final class RecoveryPlanner {
           bound.damage() != null
               ? GenerationScan.lost((TranslogCorruptedException) bound.damage())
               : GenerationScan.scan(
-                  directory,
-                  listing.generations().get(generation),
-                  generation,
-                  range.uuid(),
-                  bound.checkpoint(),
-                  bound.readsPast());
+                  directory, listing.generations().get(generation), range.uuid(), bound);
       if (scan.damage() == null) {
         keep(recovered, bound, scan);
       } else if (cutRule.cutsAt(scan, generation, bound.sealedFile() != null)) {
@@ -188,8 +183,7 @@ final class RecoveryPlanner {
   }
 
   private static Checkpoint withScanned(Checkpoint bound, GenerationScan scan) {
-    return bound.withContent(
-        scan.trustedEnd(), scan.operations(), scan.minSeqNo(), scan.maxSeqNo());
+    return bound.withContent(scan.trustedEnd(), scan.read());
   }
 
   /**
@@ -285,14 +279,14 @@ final class RecoveryPlanner {
     if (mode == RecoveryMode.STRICT || file == null) {
       return false;
     }
+    // Bounded by the live checkpoint alone; whether records past it count changes nothing here:
+    // only damage before its length can be such a cut.
     GenerationScan scan =
-        GenerationScan.scan(directory, file, live.generation(), live.translogUuid(), live, false);
+        GenerationScan.scan(directory, file, live.translogUuid(), GenerationBound.live(live));
     return scan.damage() != null
         && scan.wholeGenerationLost() == false
         && scan.trustedEnd() == sealed.offset()
-        && scan.operations() == sealed.operations()
-        && scan.minSeqNo() == sealed.minSeqNo()
-        && scan.maxSeqNo() == sealed.maxSeqNo();
+        && scan.read().equals(sealed.records());
   }
 
   private static TranslogCorruptedException sealedShortOfLive(
@@ -312,7 +306,7 @@ final class RecoveryPlanner {
   }
 
   private static void checkStatistics(
-      Path checkpointFile, long generation, Checkpoint bound, GenerationScan.Statistics atBound)
+      Path checkpointFile, long generation, Checkpoint bound, RecordStats atBound)
       throws TranslogCorruptedException {
     if (atBound.operations() != bound.operations()
         || atBound.minSeqNo() != bound.minSeqNo()

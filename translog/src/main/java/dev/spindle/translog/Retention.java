@@ -4,45 +4,26 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
 
 /**
  * Deletes the generations the owner no longer needs, except those a {@link RetentionLock} or an
- * open snapshot holds, which go when released. {@link Generations} decides what may go; this
- * records the new oldest generation in the live checkpoint, then deletes the files and fsyncs the
- * directory. A crash in between leaves files below the oldest generation, which recovery ignores
- * and the next explicit trim deletes.
+ * open snapshot holds, which go when released. {@link Generations} decides what may go; {@link
+ * TranslogWriter#deleteTrimmed} records the new oldest generation in the live checkpoint, then
+ * deletes the files and fsyncs the directory, under its checkpoint lock. A crash in between leaves
+ * files below the oldest generation, which recovery ignores and the next explicit trim deletes.
  *
- * <p>Trims run under the translog's checkpoint lock. Thread-safe.
+ * <p>Thread-safe: it holds no state of its own.
  */
 final class Retention {
 
   private final Path directory;
   private final Generations generations;
-  private final ReentrantLock checkpointLock;
-  private final Checkpointer checkpointer;
-  private final Tragedy tragedy;
-  private final BooleanSupplier closed;
+  private final TranslogWriter writer;
 
-  /** Guarded by checkpointLock: generations below the oldest one, found by recovery. */
-  private final List<Long> leftovers;
-
-  Retention(
-      Path directory,
-      Generations generations,
-      ReentrantLock checkpointLock,
-      Checkpointer checkpointer,
-      Tragedy tragedy,
-      BooleanSupplier closed,
-      List<Long> leftovers) {
+  Retention(Path directory, Generations generations, TranslogWriter writer) {
     this.directory = directory;
     this.generations = generations;
-    this.checkpointLock = checkpointLock;
-    this.checkpointer = checkpointer;
-    this.tragedy = tragedy;
-    this.closed = closed;
-    this.leftovers = new ArrayList<>(leftovers);
+    this.writer = writer;
   }
 
   /**
@@ -54,9 +35,9 @@ final class Retention {
     boolean success = false;
     try {
       List<TranslogSnapshot.Segment> segments = new ArrayList<>();
-      for (Generations.Sealed sealed : generations.sealedFrom(first)) {
+      for (Checkpoint sealed : generations.sealedFrom(first)) {
         if (sealed.generation() < durable.generation() && sealed.allBelow(fromSeqNo) == false) {
-          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.length()));
+          segments.add(new TranslogSnapshot.Segment(sealed.generation(), sealed.offset()));
         }
       }
       if (durable.generation() >= first) {
@@ -82,9 +63,7 @@ final class Retention {
   /** Releases a hold, and carries out the trims it deferred. */
   void release(long generation) throws IOException {
     generations.release(generation);
-    if (closed.getAsBoolean() == false && tragedy.get() == null) {
-      deleteTrimmed(false);
-    }
+    deleteTrimmed(false); // does nothing once the translog is closing or failed
   }
 
   void trimBelowGeneration(long generation) throws IOException {
@@ -97,42 +76,8 @@ final class Retention {
     deleteTrimmed(true);
   }
 
-  /**
-   * Records the new oldest generation in the live checkpoint, then deletes the files below it and
-   * fsyncs the directory; with {@code withLeftovers}, also the files a crashed trim left.
-   */
+  /** Has the trimmed generations deleted; with {@code withLeftovers}, also what a crash left. */
   private void deleteTrimmed(boolean withLeftovers) throws IOException {
-    Uninterruptible.run(() -> deleteTrimmedUninterruptibly(withLeftovers));
-  }
-
-  private void deleteTrimmedUninterruptibly(boolean withLeftovers) throws IOException {
-    checkpointLock.lock();
-    try {
-      if (closed.getAsBoolean() || tragedy.get() != null) {
-        return;
-      }
-      Generations.Trim trim = generations.planTrim();
-      if (trim == null && (withLeftovers == false || leftovers.isEmpty())) {
-        return;
-      }
-      List<Long> deleted = new ArrayList<>();
-      if (withLeftovers) {
-        deleted.addAll(leftovers);
-        leftovers.clear();
-      }
-      if (trim != null) {
-        Checkpoint last = checkpointer.last();
-        checkpointer.write(last.withMinGeneration(trim.minGeneration(), last.seqNoHighWater()));
-        deleted.addAll(trim.deleted());
-      }
-      for (long generation : deleted) {
-        TranslogFiles.deleteGeneration(directory, generation);
-      }
-      TranslogFiles.fsyncDirectory(directory);
-    } catch (IOException | RuntimeException | Error e) {
-      throw tragedy.failClosed(e);
-    } finally {
-      checkpointLock.unlock();
-    }
+    Uninterruptible.run(() -> writer.deleteTrimmed(generations, withLeftovers));
   }
 }

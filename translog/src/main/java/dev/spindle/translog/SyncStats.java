@@ -3,7 +3,10 @@ package dev.spindle.translog;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-/** What syncs did since open: data fsyncs, their latency, and how many operations are durable. */
+/**
+ * What syncs did since open: data fsyncs, their latency, and how many operations are durable.
+ * Thread-safe: each counter is atomic on its own.
+ */
 final class SyncStats {
 
   private final LongAdder fsyncs = new LongAdder();

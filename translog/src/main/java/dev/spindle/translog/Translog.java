@@ -80,35 +80,25 @@ public final class Translog implements Closeable {
   private final UUID uuid;
   private final RecoveryReport recoveryReport;
   private final DirectoryLock directoryLock;
-
-  // The locks, in the order they are taken (the package documentation has the full table):
-  // rollLock -> syncLock -> checkpointLock -> appendLock -> the writers' and parts' leaf locks.
-  private final TranslogLocks locks = new TranslogLocks();
-
   private final Tragedy tragedy;
-  private final SyncStats stats = new SyncStats();
   private final BackgroundWork background;
   private final GenerationPreparer preparer;
-  private final Checkpointer checkpointer;
+
+  /** Owns the locks of every write and what they guard; their order is written down there. */
+  private final TranslogWriter writer;
+
   private final Generations generations;
   private final Retention retention;
-  private final SyncRound round;
   private final GroupCommit groupCommit;
   private final Roller roller;
-  private final AppendPath appendPath;
   private final PeriodicSyncer syncer;
   private final AtomicBoolean closeStarted = new AtomicBoolean();
-
-  /** Set when close begins, read without a lock. */
-  private volatile boolean closed;
 
   private Translog(
       TranslogConfig config,
       RecoveryPlan plan,
-      RecoveryPlan.Opened opened,
-      BufferedChannelWriter writer,
+      TranslogWriter writer,
       DirectoryLock directoryLock,
-      Tragedy tragedy,
       BackgroundWork background,
       GenerationPreparer preparer) {
     this.config = config;
@@ -116,54 +106,20 @@ public final class Translog implements Closeable {
     this.uuid = plan.uuid();
     this.recoveryReport = plan.report();
     this.directoryLock = directoryLock;
-    this.tragedy = tragedy;
+    this.tragedy = writer.tragedy();
     this.background = background;
     this.preparer = preparer;
-    long current = opened.prepared().generation();
-    Appender appender =
-        new Appender(directory, uuid, writer, opened.prepared().header(), plan.seqNoHighWater());
-    this.checkpointer = new Checkpointer(locks.checkpointLock(), opened.checkpointFile(), tragedy);
+    this.writer = writer;
+    long current = plan.openedGeneration();
     this.generations = new Generations(plan.kept(), current, plan.minGeneration());
-    this.retention =
-        new Retention(
-            directory,
-            generations,
-            locks.checkpointLock(),
-            checkpointer,
-            tragedy,
-            () -> closed,
-            plan.leftovers());
-    this.round =
-        new SyncRound(
-            locks.syncLock(),
-            locks.appendLock(),
-            appender,
-            checkpointer,
-            tragedy,
-            stats,
-            background,
-            this::durable);
+    this.retention = new Retention(directory, generations, writer);
+    SyncRound round = new SyncRound(writer, background, this::durable);
     this.groupCommit =
         new GroupCommit(
-            round,
+            round::run,
             task -> background.execute(task::run),
             new DurablePoint(current, TranslogHeader.SIZE));
-    this.roller =
-        new Roller(
-            directory,
-            uuid,
-            config,
-            locks,
-            appender,
-            preparer,
-            checkpointer,
-            generations,
-            groupCommit,
-            tragedy,
-            stats,
-            background);
-    this.appendPath =
-        new AppendPath(locks.appendLock(), appender, config, tragedy, roller, this::ensureOpen);
+    this.roller = new Roller(config, writer, preparer, generations, groupCommit, background);
     tragedy.onShutDown(this::shutDown);
     if (config.durability() == Durability.ASYNC) {
       syncer =
@@ -207,7 +163,7 @@ public final class Translog implements Closeable {
               new BackgroundWork(config.executor(), directory, tragedy::failInBackground);
           GenerationPreparer preparer = null;
           RecoveryPlan.Opened opened = null;
-          BufferedChannelWriter writer = null;
+          TranslogWriter writer = null;
           boolean success = false;
           try {
             RecoveryPlan plan = RecoveryPlanner.plan(directory, config.recoveryMode());
@@ -218,9 +174,8 @@ public final class Translog implements Closeable {
                     TranslogFiles.preparedLength(config.rollSize()),
                     background);
             opened = plan.carryOut(directory, preparer);
-            writer = new BufferedChannelWriter(opened.prepared(), config.bufferSize(), true);
-            Translog translog =
-                new Translog(config, plan, opened, writer, lock, tragedy, background, preparer);
+            writer = new TranslogWriter(config, plan, opened, tragedy);
+            Translog translog = new Translog(config, plan, writer, lock, background, preparer);
             preparer.prepareAhead(plan.openedGeneration() + 1);
             success = true;
             return translog;
@@ -229,7 +184,7 @@ public final class Translog implements Closeable {
               background.close();
               Closeables.closeWhileHandlingException(
                   writer != null ? writer : opened == null ? null : opened.prepared(),
-                  opened == null ? null : opened.checkpointFile(),
+                  writer != null || opened == null ? null : opened.checkpointFile(),
                   preparer,
                   lock);
             }
@@ -253,7 +208,10 @@ public final class Translog implements Closeable {
    * @throws IOException if writing out a full buffer failed, which fails the translog closed
    */
   public Location append(byte[] payload) throws IOException {
-    return appendPath.append(-1, payload);
+    RecordFormat.checkPayload(payload);
+    Location location = writer.append(-1, payload);
+    roller.requestRollIfFull(location.endOffset());
+    return location;
   }
 
   /**
@@ -270,11 +228,11 @@ public final class Translog implements Closeable {
    * @see #append(byte[])
    */
   public Location append(long seqNo, byte[] payload) throws IOException {
-    if (seqNo < 0 || seqNo > RecordFormat.MAX_SEQ_NO) {
-      throw new IllegalArgumentException(
-          "seqNo must be in [0, " + RecordFormat.MAX_SEQ_NO + "], got " + seqNo);
-    }
-    return appendPath.append(seqNo, payload);
+    RecordFormat.checkSeqNo(seqNo);
+    RecordFormat.checkPayload(payload);
+    Location location = writer.append(seqNo, payload);
+    roller.requestRollIfFull(location.endOffset());
+    return location;
   }
 
   /**
@@ -284,8 +242,8 @@ public final class Translog implements Closeable {
    * @throws IOException if the sync this thread ran failed, which fails the translog closed
    */
   public void sync() throws IOException {
-    ensureOpen();
-    DurablePoint end = appendPath.appendedEnd();
+    writer.ensureOpen();
+    DurablePoint end = writer.appendedEnd();
     groupCommit.await(end.generation(), end.offset());
   }
 
@@ -300,11 +258,11 @@ public final class Translog implements Closeable {
    * @throws IOException if the sync this thread ran failed, which fails the translog closed
    */
   public void ensureSynced(Location location) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     if (durable().covers(location.generation(), location.endOffset())) {
       return;
     }
-    appendPath.checkAppended(location);
+    checkAppended(location);
     groupCommit.await(location.generation(), location.endOffset());
   }
 
@@ -325,15 +283,32 @@ public final class Translog implements Closeable {
    */
   public CompletableFuture<Void> syncAsync(Location location) {
     try {
-      ensureOpen();
+      writer.ensureOpen();
     } catch (TranslogClosedException e) {
       return CompletableFuture.failedFuture(e);
     }
     if (durable().covers(location.generation(), location.endOffset())) {
       return CompletableFuture.completedFuture(null);
     }
-    appendPath.checkAppended(location);
+    checkAppended(location);
     return groupCommit.async(location.generation(), location.endOffset());
+  }
+
+  /**
+   * Throws {@link IllegalArgumentException} unless {@code location} lies within what was appended,
+   * so that a wait for it can end.
+   */
+  private void checkAppended(Location location) {
+    DurablePoint end = writer.appendedEnd();
+    if (end.covers(location.generation(), location.endOffset()) == false) {
+      throw new IllegalArgumentException(
+          location
+              + " was not appended to this translog: it lies beyond the last append, at"
+              + " generation "
+              + end.generation()
+              + " offset "
+              + end.offset());
+    }
   }
 
   /** How far the log is durable, as group commit published it. */
@@ -356,7 +331,7 @@ public final class Translog implements Closeable {
    * @throws IOException if a step failed, which fails the translog closed
    */
   public void rollGeneration() throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     roller.roll(false);
   }
 
@@ -369,7 +344,7 @@ public final class Translog implements Closeable {
    * @throws TranslogClosedException if the translog is closed or failed
    */
   public TranslogSnapshot newSnapshot(long fromSeqNo) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     return retention.openSnapshot(fromSeqNo, durable());
   }
 
@@ -380,7 +355,7 @@ public final class Translog implements Closeable {
    * @throws TranslogClosedException if the translog is closed or failed
    */
   public RetentionLock acquireRetentionLock() {
-    ensureOpen();
+    writer.ensureOpen();
     return retention.acquire();
   }
 
@@ -394,7 +369,7 @@ public final class Translog implements Closeable {
    *     closed
    */
   public void trimBelowGeneration(long generation) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     retention.trimBelowGeneration(generation);
   }
 
@@ -408,7 +383,7 @@ public final class Translog implements Closeable {
    *     closed
    */
   public void trimBelowSeqNo(long seqNo) throws IOException {
-    ensureOpen();
+    writer.ensureOpen();
     retention.trimBelowSeqNo(seqNo);
   }
 
@@ -418,7 +393,7 @@ public final class Translog implements Closeable {
    * the largest sequence number of any operation made durable in this directory.
    */
   public long maxSeqNo() {
-    return appendPath.maxSeqNo();
+    return writer.maxSeqNo();
   }
 
   /** The sequence number the next {@link #append(byte[])} is assigned: {@link #maxSeqNo()} + 1. */
@@ -428,7 +403,7 @@ public final class Translog implements Closeable {
 
   /** The writer of the generation being written; for tests. */
   BufferedChannelWriter currentWriter() {
-    return appendPath.writer();
+    return writer.currentWriter();
   }
 
   private boolean periodicSync() {
@@ -463,7 +438,7 @@ public final class Translog implements Closeable {
 
   /** Counters since open. Works on a closed or failed translog too. */
   public TranslogStats stats() {
-    return appendPath.stats(stats, generations.count());
+    return writer.stats(generations.count());
   }
 
   /**
@@ -489,30 +464,23 @@ public final class Translog implements Closeable {
   }
 
   private void closeUninterruptibly() throws IOException {
-    closed = true;
+    writer.startClosing();
     try {
       if (syncer != null) {
         syncer.close();
       }
       background.close();
-      DurablePoint reached = round.finalRound(locks.rollLock(), locks.checkpointLock());
+      DurablePoint reached = roller.finalRound();
       if (reached != null) {
         groupCommit.publish(reached);
       }
     } finally {
       groupCommit.close();
-      Closeables.close(appendPath.writer(), checkpointer, preparer, directoryLock);
+      Closeables.close(writer, preparer, directoryLock);
     }
     // The final round wrote nothing if the translog had failed: say so, or the caller would take
     // a quiet close for "everything appended is durable".
     tragedy.ensureNotFailed();
-  }
-
-  private void ensureOpen() {
-    tragedy.ensureNotFailed();
-    if (closed) {
-      throw new TranslogClosedException("the translog in " + directory + " is closed");
-    }
   }
 
   /**
@@ -521,8 +489,7 @@ public final class Translog implements Closeable {
    * waiter.
    */
   private void shutDown() {
-    appendPath.closeWriterWhileHandlingException();
-    Closeables.closeWhileHandlingException(checkpointer);
+    writer.closeWhileHandlingException();
     groupCommit.fail(tragedy.get());
   }
 

@@ -33,7 +33,7 @@ final class TranslogFiles {
   static final String TEMPORARY_SUFFIX = ".tmp";
 
   /** What the name of every file of a translog starts with. */
-  static final String NAME_PREFIX = "translog";
+  private static final String NAME_PREFIX = "translog";
 
   /** Generation files are prepared to a multiple of this, the page size of every common system. */
   static final int PAGE_SIZE = 4096;
@@ -54,6 +54,23 @@ final class TranslogFiles {
   /** {@code translog-<generation>.ckp}, the checkpoint of a generation that no longer changes. */
   static String sealedCheckpointFileName(long generation) {
     return "translog-" + generation + ".ckp";
+  }
+
+  /**
+   * Whether {@code name} is one a translog gives its files: the live checkpoint, the lock file, a
+   * generation file, a sealed checkpoint, or a temporary file of an atomic write or preparation.
+   * The one rule for what belongs to a translog, for recovery's listing and the inspector's.
+   */
+  static boolean isTranslogFile(String name) {
+    return name.equals(LIVE_CHECKPOINT)
+        || name.equals(LOCK_FILE)
+        || GENERATION.matcher(name).matches()
+        || SEALED.matcher(name).matches()
+        || isTemporary(name);
+  }
+
+  private static boolean isTemporary(String name) {
+    return name.startsWith(NAME_PREFIX) && name.endsWith(TEMPORARY_SUFFIX);
   }
 
   /**
@@ -99,7 +116,7 @@ final class TranslogFiles {
           generations.put(Long.parseLong(generation.group(1)), path);
         } else if (checkpoint.matches()) {
           sealed.put(Long.parseLong(checkpoint.group(1)), path);
-        } else if (name.startsWith(NAME_PREFIX) && name.endsWith(TEMPORARY_SUFFIX)) {
+        } else if (isTemporary(name)) {
           temporary.add(path);
         }
       }

@@ -77,14 +77,12 @@ public final class TranslogSnapshot implements Closeable {
     boolean success = false;
     try {
       TranslogHeader header = TranslogHeader.read(opened, file);
-      if (header.generation() != segment.generation()) {
-        throw new TranslogCorruptedException(
-            file,
-            TranslogHeader.generationOffset(),
-            "the header says generation "
-                + header.generation()
-                + ", the file name "
-                + segment.generation());
+      // Recovery's rule for whether the file is the generation its name says; the translog that
+      // opened this snapshot wrote it, so its UUID is not compared again.
+      TranslogCorruptedException misplaced =
+          GenerationScan.identityDamage(directory, file, header, null, segment.generation());
+      if (misplaced != null) {
+        throw misplaced;
       }
       channel = opened;
       reader =

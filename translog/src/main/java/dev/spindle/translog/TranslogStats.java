@@ -17,18 +17,20 @@ public final class TranslogStats {
   private final int generations;
   private final long currentGeneration;
 
+  /**
+   * @param syncs the counters of data fsyncs
+   * @param operations operations appended since open
+   * @param bytes bytes appended since open
+   * @param generations generations held
+   * @param currentGeneration the generation being written
+   */
   TranslogStats(
-      long operations,
-      long bytes,
-      long fsyncs,
-      long durableOperations,
-      LatencyHistogram syncLatency,
-      int generations,
-      long currentGeneration) {
+      SyncStats syncs, long operations, long bytes, int generations, long currentGeneration) {
     this.operations = operations;
     this.bytes = bytes;
-    this.fsyncs = fsyncs;
-    this.durableOperations = durableOperations;
+    this.fsyncs = syncs.fsyncs();
+    this.durableOperations = syncs.durableOperations();
+    LatencyHistogram syncLatency = syncs.latency();
     this.syncLatencyP50Nanos = syncLatency.percentile(0.5);
     this.syncLatencyP90Nanos = syncLatency.percentile(0.9);
     this.syncLatencyP99Nanos = syncLatency.percentile(0.99);

@@ -11,18 +11,6 @@ final class Uninterruptible {
 
   private Uninterruptible() {}
 
-  /** I/O with a result. */
-  @FunctionalInterface
-  interface IOSupplier<T> {
-    T get() throws IOException;
-  }
-
-  /** I/O without a result. */
-  @FunctionalInterface
-  interface IORunnable {
-    void run() throws IOException;
-  }
-
   static <T> T get(IOSupplier<T> action) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {

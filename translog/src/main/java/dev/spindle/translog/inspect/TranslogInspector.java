@@ -117,8 +117,8 @@ public final class TranslogInspector implements Closeable {
   }
 
   /**
-   * Every regular file of the directory that is a translog's: generation files, checkpoints,
-   * temporary files and the lock file, sorted by name.
+   * Every regular file of the directory that is a translog's, by the names recovery lists:
+   * generation files, checkpoints, temporary files and the lock file, sorted by name.
    */
   public synchronized List<Path> files() throws IOException {
     ensureOpen();
@@ -135,9 +135,12 @@ public final class TranslogInspector implements Closeable {
   }
 
   /**
-   * The live checkpoint slot recovery goes by: the valid one with the higher counter. Empty if the
-   * file is missing, neither slot is valid, or the two contradict each other (different UUIDs, the
-   * same counter), which recovery refuses.
+   * The live checkpoint slot recovery goes by: the valid one with the higher counter, chosen by
+   * recovery's own rule. Empty if recovery would refuse the live checkpoint: the file is missing,
+   * neither slot is valid, the two contradict each other (different UUIDs, the same counter), or a
+   * slot holds a checkpoint of another format version (not damage that the other slot could stand
+   * in for: {@link #preview} throws a {@link TranslogFormatVersionException} then, as {@link
+   * Translog#open} does, and {@link #liveCheckpointSlots} shows that slot with it).
    */
   public synchronized Optional<CheckpointInfo> liveCheckpoint() throws IOException {
     ensureOpen();
