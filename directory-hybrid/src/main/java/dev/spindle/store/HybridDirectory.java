@@ -47,7 +47,7 @@ import org.apache.lucene.util.IOUtils;
  * </ul>
  *
  * <p><b>Read advice.</b> A mapped file opened for a merge or a flush gets {@link
- * ReadAdvice#SEQUENTIAL}. Otherwise its advice depends on how codecs read it and on the kernel's
+ * ReadAdvice#SEQUENTIAL}, {@code RANDOM} if its codec hints so. Otherwise its advice depends on how codecs read it and on the kernel's
  * {@link PageReclaim}, which is detected when the directory is built:
  *
  * <table class="striped">
@@ -69,17 +69,10 @@ import org.apache.lucene.util.IOUtils;
  * </table>
  *
  * <p>{@code RANDOM} turns read-around off, so a miss reads only the page it needs; {@code NORMAL}
- * keeps the kernel's view of which pages are in use. On Linux 6.3 and later the two are exclusive
- * ({@link PageReclaim} explains why), and with the multi-generational LRU a {@code RANDOM} page is
- * evicted before anything else, so there only per-document data, whose pages are rarely reused
- * anyway, keeps {@code RANDOM}. With the classic LRU, the structures keep {@code RANDOM} even when
- * another process shares the page cache and keeps its own pages in use: their pages are then
- * evicted first, but a {@code NORMAL} mapping would read a read-around window per miss, which cost
- * more in the benchmark's measurement beside such a process. Where the kernel cannot be told
- * ({@link PageReclaim#UNKNOWN}) the classic table applies, for the same reason. A file inside a
- * compound file is a slice of the compound file's mapping and gets the advice of its own kind,
- * except that Lucene cannot widen a slice back to {@code NORMAL}: with the classic LRU the small
- * indexes inside a compound file stay {@code RANDOM}. A file with an extension the table does not
+ * keeps the kernel's view of which pages are in use. {@link PageReclaim} explains why the
+ * multi-generational LRU keeps {@code RANDOM} for per-document data only. A file inside a compound
+ * file is a slice of the compound file's mapping and gets the advice of its own kind, except that
+ * Lucene cannot widen a slice back to {@code NORMAL}. A file with an extension the table does not
  * know is classified by the hints its codec passed (for example {@link
  * org.apache.lucene.store.FileTypeHint#INDEX}), and gets {@code NORMAL} without hints. {@link
  * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
@@ -90,12 +83,12 @@ import org.apache.lucene.util.IOUtils;
  * default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) those prefetches are Lucene's own
  * {@code madvise(MADV_WILLNEED)}, NIO inputs ignore them as {@link NIOFSDirectory}'s do, and
  * nothing sits between the codecs and the mapping. {@link Builder#prefetchThreads} hands each
- * prefetch of a range that is not resident to a pool of threads that read it with one positional
- * read each: stored fields and term vectors with {@code O_DIRECT} into the pool's {@link
- * Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of faulting
- * the chunk in, every other file into the page cache. Every clone and slice but vectors' (whose
- * scorers read Lucene's mapping directly) is then wrapped to see its prefetch calls, one more call
- * per read. With a pool:
+ * prefetch of stored fields, term vectors and raw vectors that is not resident to a pool of
+ * threads that read it with one positional read each: documents with {@code O_DIRECT} into the
+ * pool's {@link Builder#directPrefetchBlocks direct blocks}, which the document's read copies
+ * instead of faulting the chunk in, raw vectors (on Java 22 and later) into the page cache. Their
+ * clones and slices are then wrapped to see their prefetch calls, one more call per read; terms,
+ * postings and the other structures stay Lucene's inputs. With a pool:
  *
  * <ul>
  *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) enters no pool,
@@ -113,13 +106,10 @@ import org.apache.lucene.util.IOUtils;
  *   <li>{@link #stats()} counts prefetches issued, dropped, found resident and taken from blocks.
  * </ul>
  *
- * <p><b>Mapping failures.</b> When a file cannot be mapped (exhausted {@code vm.max_map_count}, no
- * address space left, a filesystem that cannot map), it is opened through NIO instead. The index
- * stays fully usable; the fallback is counted per {@link MappingFailure cause} in {@link #stats()},
- * and the first fallback of each cause is logged at {@code WARNING} through {@link System.Logger},
- * with its stack trace at {@code DEBUG}. With {@link Builder#mappingFallback
- * mappingFallback(false)}, {@link #openInput} throws instead, for deployments that would rather
- * fail than read a file meant to be mapped through NIO for a reader's whole life.
+ * <p><b>Mapping failures.</b> A file that cannot be mapped (exhausted {@code vm.max_map_count}, no
+ * address space, a filesystem that cannot map) is opened through NIO instead, counted per {@link
+ * MappingFailure cause} in {@link #stats()} and logged once per cause; with {@link
+ * Builder#mappingFallback mappingFallback(false)}, {@link #openInput} throws instead.
  *
  * <p><b>Thread-safety.</b> All methods may be called by any number of threads at once, as for any
  * {@link FSDirectory}. The routing configuration is fixed at construction. {@link #stats()} is a
