@@ -47,8 +47,9 @@ import org.apache.lucene.util.IOUtils;
  * </ul>
  *
  * <p><b>Read advice.</b> A mapped file opened for a merge or a flush gets {@link
- * ReadAdvice#SEQUENTIAL}, {@code RANDOM} if its codec hints so. Otherwise its advice depends on how codecs read it and on the kernel's
- * {@link PageReclaim}, which is detected when the directory is built:
+ * ReadAdvice#SEQUENTIAL}, {@code RANDOM} if its codec hints so. Otherwise its advice depends on how
+ * codecs read it and on the kernel's {@link PageReclaim}, which is detected when the directory is
+ * built:
  *
  * <table class="striped">
  *   <caption>Default read advice of mapped files</caption>
@@ -83,12 +84,12 @@ import org.apache.lucene.util.IOUtils;
  * default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) those prefetches are Lucene's own
  * {@code madvise(MADV_WILLNEED)}, NIO inputs ignore them as {@link NIOFSDirectory}'s do, and
  * nothing sits between the codecs and the mapping. {@link Builder#prefetchThreads} hands each
- * prefetch of stored fields, term vectors and raw vectors that is not resident to a pool of
- * threads that read it with one positional read each: documents with {@code O_DIRECT} into the
- * pool's {@link Builder#directPrefetchBlocks direct blocks}, which the document's read copies
- * instead of faulting the chunk in, raw vectors (on Java 22 and later) into the page cache. Their
- * clones and slices are then wrapped to see their prefetch calls, one more call per read; terms,
- * postings and the other structures stay Lucene's inputs. With a pool:
+ * prefetch of stored fields, term vectors and raw vectors that is not resident to a pool of threads
+ * that read it with one positional read each: documents with {@code O_DIRECT} into the pool's
+ * {@link Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of
+ * faulting the chunk in, raw vectors (on Java 22 and later) into the page cache. Their clones and
+ * slices are then wrapped to see their prefetch calls, one more call per read; terms, postings and
+ * the other structures stay Lucene's inputs. With a pool:
  *
  * <ul>
  *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) enters no pool,
