@@ -126,7 +126,8 @@ public class PrefetchPoolTest extends LuceneTestCase {
     assertTrue("residency checks need java.lang.foreign", PageResidency.available());
     AtomicInteger checks = new AtomicInteger();
     AtomicInteger residentChecks = new AtomicInteger();
-    try (HybridDirectory dir =
+    String name = random().nextBoolean() ? "_0.fdt" : "_0_Lucene103_0.doc";
+    HybridDirectory.Builder builder =
         HybridDirectory.builder(createTempDir())
             .prefetchThreads(2)
             .directPrefetchBlocks(0)
@@ -138,9 +139,12 @@ public class PrefetchPoolTest extends LuceneTestCase {
                     residentChecks.incrementAndGet();
                   }
                   return resident;
-                })
-            .build()) {
-      String name = random().nextBoolean() ? "_0.fdt" : "_0_Lucene103_0.doc";
+                });
+    if (name.endsWith(".doc")) {
+      // Postings reach the pool only with the seam that pools every search file.
+      builder.poolEverySearchFile();
+    }
+    try (HybridDirectory dir = builder.build()) {
       int length = 64 << 10;
       writeFile(dir, name, length);
       int prefetches = 10_000;
