@@ -68,13 +68,7 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
   /** Every candidate of a segment without the field scores 0, so ties break by doc id alone. */
   public void testFieldThatNoSegmentHasScoresZero() throws IOException {
     try (Directory dir = newDirectory()) {
-      RandomVectorIndex.write(
-          random(),
-          dir,
-          newIndexWriterConfig(),
-          RandomVectorIndex.Format.RANDOM_CODEC,
-          randomSimilarity(),
-          50);
+      index(dir, RandomVectorIndex.Format.RANDOM_CODEC, 50);
       try (IndexReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader);
         float[] target = {1f, 2f};
@@ -97,14 +91,7 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
    */
   public void testRewrittenQueryChecks() throws IOException {
     try (Directory dir = newDirectory()) {
-      RandomVectorIndex index =
-          RandomVectorIndex.write(
-              random(),
-              dir,
-              newIndexWriterConfig(),
-              RandomVectorIndex.Format.HNSW,
-              randomSimilarity(),
-              200);
+      RandomVectorIndex index = index(dir, RandomVectorIndex.Format.HNSW, 200);
       try (IndexReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader);
         for (int i = 0; i < 5; i++) {
@@ -132,14 +119,7 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
 
   public void testRewrittenQueryRefusesAnotherReader() throws IOException {
     try (Directory dir = newDirectory()) {
-      RandomVectorIndex index =
-          RandomVectorIndex.write(
-              random(),
-              dir,
-              newIndexWriterConfig(),
-              RandomVectorIndex.Format.HNSW,
-              randomSimilarity(),
-              30);
+      RandomVectorIndex index = index(dir, RandomVectorIndex.Format.HNSW, 30);
       try (IndexReader reader = DirectoryReader.open(dir);
           IndexReader other = DirectoryReader.open(dir)) {
         Query rewritten =
@@ -243,14 +223,7 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
   /** A target of another dimension fails at search time, as Lucene's, naming both dimensions. */
   public void testWrongDimensionFailsAsInLucene() throws IOException {
     try (Directory dir = newDirectory()) {
-      RandomVectorIndex index =
-          RandomVectorIndex.write(
-              random(),
-              dir,
-              newIndexWriterConfig(),
-              RandomVectorIndex.Format.RANDOM_CODEC,
-              randomSimilarity(),
-              40);
+      RandomVectorIndex index = index(dir, RandomVectorIndex.Format.RANDOM_CODEC, 40);
       try (IndexReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader);
         float[] target = new float[index.dimension + 1 + random().nextInt(3)];
@@ -336,14 +309,7 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
    */
   public void testNoCandidatesGiveNoHits() throws IOException {
     try (Directory dir = newDirectory()) {
-      RandomVectorIndex index =
-          RandomVectorIndex.write(
-              random(),
-              dir,
-              newIndexWriterConfig(),
-              RandomVectorIndex.Format.RANDOM_CODEC,
-              randomSimilarity(),
-              20);
+      RandomVectorIndex index = index(dir, RandomVectorIndex.Format.RANDOM_CODEC, 20);
       try (IndexReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader);
         float[] target = index.randomTarget(random());
@@ -416,5 +382,12 @@ public class PrefetchingRescoreTopNQueryTest extends LuceneTestCase {
       assertEquals(
           DocIdSetIterator.NO_MORE_DOCS, weight.scorer(leaf).iterator().advance(beyondEveryDoc));
     }
+  }
+
+  /** A random vector index of {@code docs} documents in {@code dir}, of a random similarity. */
+  private RandomVectorIndex index(Directory dir, RandomVectorIndex.Format format, int docs)
+      throws IOException {
+    return RandomVectorIndex.write(
+        random(), dir, newIndexWriterConfig(), format, randomSimilarity(), docs);
   }
 }
