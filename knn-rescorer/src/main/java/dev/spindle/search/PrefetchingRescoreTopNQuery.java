@@ -66,8 +66,11 @@ import org.apache.lucene.search.Weight;
  * {@code Lucene104HnswScalarQuantizedVectorsFormat} and {@code
  * Lucene104ScalarQuantizedVectorsFormat} do not: they wrap the raw vectors and keep {@link
  * KnnVectorValues}' no-op prefetch, so on those formats this query reads exactly as Lucene's does.
- * Reader wrappers that wrap the vector values, such as {@code ExitableDirectoryReader}'s, drop the
- * prefetch as well. The hits are the same either way.
+ * {@link dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat}, in this artifact, is
+ * Lucene's quantized HNSW format with values that pass the prefetch on to the raw vectors: index
+ * quantized vectors with it to have this query's announcements reach the device. Reader wrappers
+ * that wrap the vector values, such as {@code ExitableDirectoryReader}'s, drop the prefetch as
+ * well. The hits are the same either way.
  *
  * <p><b>Sharp edges.</b> A segment's candidates are all announced before the first is read, which
  * suits the candidates of a kNN query (k times an oversampling factor). An inner query that matches

@@ -40,8 +40,9 @@
  * reader they came from, matched with the searcher's boost.
  *
  * <p>Whether the announcement reaches the file is up to the format's vector values; the public
- * class's javadoc lists which formats of Lucene 10.5 and 10.6 pass it on. Where it does not, the
- * query reads as Lucene's does and returns the same hits.
+ * class's javadoc lists which formats of Lucene 10.5 and 10.6 pass it on, and {@code
+ * dev.spindle.codecs} has a quantized format that does. Where it does not, the query reads as
+ * Lucene's does and returns the same hits.
  *
  * <h2>Thread-safety</h2>
  *

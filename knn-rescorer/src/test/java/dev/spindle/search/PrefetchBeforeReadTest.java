@@ -50,8 +50,13 @@ public class PrefetchBeforeReadTest extends LuceneTestCase {
     int checked = 0;
     int indexes = atLeast(2);
     for (int i = 0; i < indexes; i++) {
+      // Lucene's float format, and Spindle's quantized one that forwards what Lucene's drops.
+      RandomVectorIndex.Format format =
+          i % 2 == 0
+              ? RandomVectorIndex.Format.HNSW
+              : RandomVectorIndex.Format.HNSW_QUANTIZED_PREFETCHING;
       try (RecordingDirectory dir = new RecordingDirectory(randomDirectory())) {
-        RandomVectorIndex index = write(dir, RandomVectorIndex.Format.HNSW);
+        RandomVectorIndex index = write(dir, format);
         try (IndexReader reader = DirectoryReader.open(dir)) {
           IndexSearcher searcher = newUncachedSearcher(reader);
           int queries = atLeast(20);

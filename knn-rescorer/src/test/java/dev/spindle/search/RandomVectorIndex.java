@@ -1,6 +1,7 @@
 package dev.spindle.search;
 
 import com.carrotsearch.randomizedtesting.generators.RandomPicks;
+import dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,9 @@ final class RandomVectorIndex {
     /** {@link Lucene99HnswVectorsFormat}: raw float vectors, which forward prefetches. */
     HNSW,
     /** {@link Lucene104HnswScalarQuantizedVectorsFormat}: its values keep the no-op prefetch. */
-    HNSW_QUANTIZED;
+    HNSW_QUANTIZED,
+    /** {@link PrefetchingHnswScalarQuantizedVectorsFormat}: the same, with prefetches forwarded. */
+    HNSW_QUANTIZED_PREFETCHING;
 
     /** The codec for this format, or null to keep the config's random one. */
     Codec codec(Random random) {
@@ -67,6 +70,14 @@ final class RandomVectorIndex {
             TestUtil.alwaysKnnVectorsFormat(
                 new Lucene104HnswScalarQuantizedVectorsFormat(
                     RandomPicks.randomFrom(random, ScalarEncoding.values()), maxConn, beamWidth));
+        case HNSW_QUANTIZED_PREFETCHING ->
+            TestUtil.alwaysKnnVectorsFormat(
+                new PrefetchingHnswScalarQuantizedVectorsFormat(
+                    RandomPicks.randomFrom(random, ScalarEncoding.values()),
+                    maxConn,
+                    beamWidth,
+                    1,
+                    null));
       };
     }
   }

@@ -13,14 +13,19 @@ import org.apache.lucene.search.RescoreTopNQuery;
  * RescoreTopNQuery#createFullPrecisionRescorerQuery}; and its artifact as a dependency of {@code
  * benchmarks/pom.xml} and of {@code benchmarks/peers/pom.xml}, so that the peers' JVMs load it too.
  * A rescorer that prefetches the candidates' vectors is judged against the prefetching targets
- * ({@link VectorIndex#starved}).
+ * ({@link VectorIndex#starved}), and searches the copy of the index in Spindle's format, whose
+ * values pass the prefetch on.
  */
 enum Rescorer {
   /** No rescoring: the float graph's scores are already exact. */
   NONE("HNSW scores", false, (candidates, target, field, n) -> candidates),
   /** Lucene's own: reads each candidate's raw vector in turn, a page fault each when starved. */
   LUCENE("RescoreTopNQuery", false, RescoreTopNQuery::createFullPrecisionRescorerQuery),
-  /** Spindle's: announces every candidate's vector of a segment with a prefetch, then reads. */
+  /**
+   * Spindle's: announces every candidate's vector of a segment with a prefetch, then reads; on the
+   * copy of the index written with Spindle's format ({@link VectorIndex#prefetchingFormat}), since
+   * Lucene's quantized format drops the prefetch.
+   */
   SPINDLE(
       "PrefetchingRescoreTopNQuery",
       true,

@@ -10,6 +10,7 @@ import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
 
 import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.store.DirectoryKind;
+import dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
 import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
@@ -26,6 +28,8 @@ import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.TieredMergePolicy;
@@ -107,6 +111,66 @@ enum VectorIndex {
   /** The folder of this index in the benchmark's data. */
   String folder() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * The folder {@code by} searches: a prefetching rescorer searches the copy of this index in
+   * {@link #prefetchingFormat}, every other rescorer this index.
+   */
+  String folder(Rescorer by) {
+    return by.prefetches ? folder() + "-prefetching-format" : folder();
+  }
+
+  /** Every folder a rescorer of this index searches, this index's first. */
+  List<String> folders() {
+    return rescorers.stream().map(this::folder).distinct().sorted().toList();
+  }
+
+  /**
+   * The format whose vector values pass prefetches on to the raw vectors, with this index's
+   * parameters; null where Lucene's format already does (float HNSW).
+   */
+  KnnVectorsFormat prefetchingFormat() {
+    return switch (this) {
+      case QUANTIZED ->
+          new PrefetchingHnswScalarQuantizedVectorsFormat(
+              ScalarEncoding.SINGLE_BIT_QUERY_NIBBLE, MAX_CONN, BEAM_WIDTH, 1, null);
+      case FLOAT -> null;
+    };
+  }
+
+  /**
+   * Copies the one segment of this index in {@code from} into {@code to} in {@link
+   * #prefetchingFormat}, through {@link IndexWriter#addIndexes(CodecReader...)}: the same vectors
+   * under the same doc ids, so the same expected hits, and the same graph, which the merge of a
+   * single segment starts from.
+   */
+  void copyInPrefetchingFormat(Directory from, Directory to) throws IOException {
+    KnnVectorsFormat format = prefetchingFormat();
+    IndexWriterConfig config =
+        new IndexWriterConfig()
+            .setCodec(codec(format))
+            .setUseCompoundFile(false)
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+    try (DirectoryReader reader = DirectoryReader.open(from);
+        IndexWriter writer = new IndexWriter(to, config)) {
+      CodecReader[] leaves =
+          reader.leaves().stream()
+              .map(leaf -> (CodecReader) leaf.reader())
+              .toArray(CodecReader[]::new);
+      writer.addIndexes(leaves);
+      writer.forceMerge(1);
+    }
+  }
+
+  /** Lucene's codec with {@code format} for the vector field. */
+  private static Codec codec(KnnVectorsFormat format) {
+    return new Lucene104Codec() {
+      @Override
+      public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+        return format;
+      }
+    };
   }
 
   /** The format of the vector field; {@code mergeExecutor} null for one merge worker. */
@@ -204,13 +268,7 @@ enum VectorIndex {
     mergePolicy.setNoCFSRatio(0);
     IndexWriterConfig config =
         new IndexWriterConfig()
-            .setCodec(
-                new Lucene104Codec() {
-                  @Override
-                  public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                    return format;
-                  }
-                })
+            .setCodec(codec(format))
             .setRAMBufferSizeMB(ramBufferMB)
             .setUseCompoundFile(false)
             .setMergePolicy(mergePolicy);

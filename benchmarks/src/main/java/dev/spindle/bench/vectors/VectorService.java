@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,8 +43,10 @@ public final class VectorService implements VectorSearches {
       Path data, long seed, int count, int queries, List<DirectoryKind> kinds, boolean open) {}
 
   private final Config config;
-  private final Map<VectorIndex, Map<DirectoryKind, IndexSearcher>> searchers =
-      new EnumMap<>(VectorIndex.class);
+
+  /** A searcher per folder ({@link VectorIndex#folder(Rescorer)}) and directory kind. */
+  private final Map<String, Map<DirectoryKind, IndexSearcher>> searchers = new HashMap<>();
+
   private final Map<VectorIndex, Expected> expected = new EnumMap<>(VectorIndex.class);
   private final List<Closeable> open = new ArrayList<>();
   private final float[][] queries;
@@ -56,18 +59,20 @@ public final class VectorService implements VectorSearches {
     boolean success = false;
     try {
       for (VectorIndex index : config.open() ? VectorIndex.values() : new VectorIndex[0]) {
-        Map<DirectoryKind, IndexSearcher> byKind = new EnumMap<>(DirectoryKind.class);
-        for (DirectoryKind kind : config.kinds()) {
-          Directory directory = kind.open(config.data().resolve(index.folder()));
-          open.add(directory);
-          DirectoryReader reader = DirectoryReader.open(directory);
-          // Readers close before their directories.
-          open.add(0, reader);
-          IndexSearcher searcher = new IndexSearcher(reader);
-          searcher.setQueryCache(null);
-          byKind.put(kind, searcher);
+        for (String folder : index.folders()) {
+          Map<DirectoryKind, IndexSearcher> byKind = new EnumMap<>(DirectoryKind.class);
+          for (DirectoryKind kind : config.kinds()) {
+            Directory directory = kind.open(config.data().resolve(folder));
+            open.add(directory);
+            DirectoryReader reader = DirectoryReader.open(directory);
+            // Readers close before their directories.
+            open.add(0, reader);
+            IndexSearcher searcher = new IndexSearcher(reader);
+            searcher.setQueryCache(null);
+            byKind.put(kind, searcher);
+          }
+          searchers.put(folder, byKind);
         }
-        searchers.put(index, byKind);
         expected.put(index, Expected.read(expectedFile(config.data(), index)));
       }
       success = true;
@@ -106,7 +111,8 @@ public final class VectorService implements VectorSearches {
   /** Queries per second of {@code millis} of searches from {@link #THREADS} threads. */
   private double run(VectorIndex index, Contender contender, long millis, LongAdder differing)
       throws IOException {
-    IndexSearcher searcher = searchers.get(index).get(contender.kind());
+    IndexSearcher searcher =
+        searchers.get(index.folder(contender.rescorer())).get(contender.kind());
     Expected reference = expected.get(index);
     // Drawn here, on the calling thread, so the sequence does not depend on thread timing.
     long[] seeds = {starts.nextLong(), starts.nextLong()};
@@ -130,7 +136,8 @@ public final class VectorService implements VectorSearches {
 
   @Override
   public Checked check(VectorIndex index, Contender contender) throws IOException {
-    IndexSearcher searcher = searchers.get(index).get(contender.kind());
+    IndexSearcher searcher =
+        searchers.get(index.folder(contender.rescorer())).get(contender.kind());
     Expected reference = expected.get(index);
     double recall = 0;
     long differing = 0;

@@ -113,7 +113,11 @@ record VectorTables(Results results, Section section) {
             top %d kept after rescoring at full precision.
           - %s: `Lucene99HnswVectorsFormat`, `KnnFloatVectorQuery` for the top %d; every hop of the
             graph scores a raw vector.
-        - **Rescorers:** %s, each on every directory.
+        - **Rescorers:** %s, each on every directory. `PrefetchingRescoreTopNQuery` searches a
+          copy of the quantized index in Spindle's `PrefetchingHnswScalarQuantizedVectorsFormat`
+          (`IndexWriter.addIndexes`: the same vectors, doc ids and graph), because Lucene's
+          format drops the prefetch that announces the candidates; Spindle's format passes it on
+          to the raw vectors.
         - **Hot:** the measuring JVMs below without a cap, the index cached; %s of %.1f s, %d
           threads, the contenders in a new order each round.
         - **Starved:** the same JVMs (`%s`; Spindle's and Lucene's directories in one, the pool in

@@ -24,20 +24,26 @@ import dev.spindle.bench.store.DirectoryKind;
 import dev.spindle.bench.store.Outcome;
 import dev.spindle.bench.vectors.VectorSearches.Checked;
 import dev.spindle.bench.vectors.VectorSearches.Searched;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Vector search, hot and starved: quantized HNSW with full-precision rescoring, the way vectors are
@@ -156,6 +162,18 @@ public final class VectorsBenchmark implements Benchmark {
       Progress.log(
           "vectors: %s index of %,d vectors written in %.0f s",
           index, settings.count(), (System.nanoTime() - start) / 1e9);
+      for (String copy : index.folders()) {
+        if (copy.equals(index.folder()) == false) {
+          start = System.nanoTime();
+          try (Directory from = new MMapDirectory(workDir.resolve(index.folder()));
+              Directory to = new MMapDirectory(workDir.resolve(copy))) {
+            index.copyInPrefetchingFormat(from, to);
+          }
+          Progress.log(
+              "vectors: %s index copied in the prefetching format in %.0f s",
+              index, (System.nanoTime() - start) / 1e9);
+        }
+      }
     }
     writeExpected(workDir, vectors, settings);
     Map<VectorIndex, IndexFiles.Sizes> sizes = new EnumMap<>(VectorIndex.class);
@@ -190,9 +208,24 @@ public final class VectorsBenchmark implements Benchmark {
         "vectors: exact top %d of %,d queries in %.0f s",
         VectorIndex.K, queries.length, (System.nanoTime() - start) / 1e9);
     for (VectorIndex index : VectorIndex.values()) {
-      try (Directory directory = new MMapDirectory(data.resolve(index.folder()));
-          DirectoryReader reader = DirectoryReader.open(directory)) {
-        int[] docs = docsByNumber(reader);
+      Map<String, IndexSearcher> searchers = new HashMap<>();
+      List<Closeable> open = new ArrayList<>();
+      try (Closeable closeAll = () -> IOUtils.close(open)) {
+        for (String folder : index.folders()) {
+          Directory directory = new MMapDirectory(data.resolve(folder));
+          open.add(directory);
+          DirectoryReader reader = DirectoryReader.open(directory);
+          open.add(0, reader);
+          IndexSearcher searcher = new IndexSearcher(reader);
+          searcher.setQueryCache(null);
+          searchers.put(folder, searcher);
+        }
+        int[] docs = docsByNumber(searchers.get(index.folder()).getIndexReader());
+        for (String folder : index.folders()) {
+          if (Arrays.equals(docs, docsByNumber(searchers.get(folder).getIndexReader())) == false) {
+            throw new IllegalStateException(folder + " holds the vectors under other doc ids");
+          }
+        }
         int[][] exactDocs = new int[exact.length][];
         for (int q = 0; q < exact.length; q++) {
           exactDocs[q] = new int[exact[q].length];
@@ -200,10 +233,9 @@ public final class VectorsBenchmark implements Benchmark {
             exactDocs[q][i] = docs[exact[q][i]];
           }
         }
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setQueryCache(null);
         Map<Rescorer, int[][]> hits = new EnumMap<>(Rescorer.class);
         for (Rescorer rescorer : index.rescorers) {
+          IndexSearcher searcher = searchers.get(index.folder(rescorer));
           int[][] found = new int[queries.length][];
           for (int q = 0; q < queries.length; q++) {
             found[q] = index.search(searcher, rescorer, queries[q]);
@@ -216,7 +248,7 @@ public final class VectorsBenchmark implements Benchmark {
   }
 
   /** The doc id of each vector number. */
-  private static int[] docsByNumber(DirectoryReader reader) throws IOException {
+  private static int[] docsByNumber(IndexReader reader) throws IOException {
     int[] docs = new int[reader.maxDoc()];
     for (LeafReaderContext leaf : reader.leaves()) {
       NumericDocValues numbers = leaf.reader().getNumericDocValues(VectorIndex.NUMBER_FIELD);
@@ -262,7 +294,6 @@ public final class VectorsBenchmark implements Benchmark {
     try (DirectoryJvms<VectorSearches> jvms = start(data, s, KINDS, true, s.capBytes(), HEAP_MB)) {
       Map<VectorIndex, Trials<Contender, StarvedTrial>> trials = new EnumMap<>(VectorIndex.class);
       for (VectorIndex index : VectorIndex.values()) {
-        Path folder = data.resolve(index.folder());
         trials.put(
             index,
             RoundRobin.run(
@@ -273,6 +304,7 @@ public final class VectorsBenchmark implements Benchmark {
                   jvms.reclaimPageCache();
                   Searched searched =
                       jvms.on(c.kind()).search(index, c, s.warmupMillis(), s.measureMillis());
+                  Path folder = data.resolve(index.folder(c.rescorer()));
                   return new StarvedTrial(
                       searched,
                       IndexFiles.residentShare(folder, "vex"),
