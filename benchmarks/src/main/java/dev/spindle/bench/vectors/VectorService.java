@@ -62,14 +62,7 @@ public final class VectorService implements VectorSearches {
         for (String folder : index.folders()) {
           Map<DirectoryKind, IndexSearcher> byKind = new EnumMap<>(DirectoryKind.class);
           for (DirectoryKind kind : config.kinds()) {
-            Directory directory = kind.open(config.data().resolve(folder));
-            open.add(directory);
-            DirectoryReader reader = DirectoryReader.open(directory);
-            // Readers close before their directories.
-            open.add(0, reader);
-            IndexSearcher searcher = new IndexSearcher(reader);
-            searcher.setQueryCache(null);
-            byKind.put(kind, searcher);
+            byKind.put(kind, searcher(kind.open(config.data().resolve(folder)), open));
           }
           searchers.put(folder, byKind);
         }
@@ -88,6 +81,19 @@ public final class VectorService implements VectorSearches {
             : new float[0][];
     this.counters = StorageCounters.of(config.data());
     this.starts = new SplittableRandom(config.seed() + 1);
+  }
+
+  /**
+   * A searcher, without a query cache, of the index in {@code directory}; the directory and then
+   * the reader join {@code open}, the reader at its head, since readers close before directories.
+   */
+  static IndexSearcher searcher(Directory directory, List<Closeable> open) throws IOException {
+    open.add(directory);
+    DirectoryReader reader = DirectoryReader.open(directory);
+    open.add(0, reader);
+    IndexSearcher searcher = new IndexSearcher(reader);
+    searcher.setQueryCache(null);
+    return searcher;
   }
 
   /** Where the expected hits of {@code index} are written beside it. */

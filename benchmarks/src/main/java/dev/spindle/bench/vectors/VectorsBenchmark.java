@@ -35,7 +35,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -212,13 +211,8 @@ public final class VectorsBenchmark implements Benchmark {
       List<Closeable> open = new ArrayList<>();
       try (Closeable closeAll = () -> IOUtils.close(open)) {
         for (String folder : index.folders()) {
-          Directory directory = new MMapDirectory(data.resolve(folder));
-          open.add(directory);
-          DirectoryReader reader = DirectoryReader.open(directory);
-          open.add(0, reader);
-          IndexSearcher searcher = new IndexSearcher(reader);
-          searcher.setQueryCache(null);
-          searchers.put(folder, searcher);
+          searchers.put(
+              folder, VectorService.searcher(new MMapDirectory(data.resolve(folder)), open));
         }
         int[] docs = docsByNumber(searchers.get(index.folder()).getIndexReader());
         for (String folder : index.folders()) {
