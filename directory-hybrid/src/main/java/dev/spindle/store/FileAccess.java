@@ -53,11 +53,12 @@ enum FileAccess {
   /**
    * Raw, full-precision vectors ({@code .vec}). Of a field whose search walks a graph of quantized
    * vectors, full-precision rescoring reads a few per query at random places, rarely the same ones
-   * soon after, and they are what makes an index outgrow memory: their prefetches go to a pool
-   * ({@link VectorPrefetchInput}). A float HNSW field scores the same file while walking its graph,
-   * as a structure, and nothing in the name tells the two apart; so the advice is {@link
-   * #STRUCTURE}'s, which on the classic LRU ({@code RANDOM}) already reads only a missed vector's
-   * pages, and leaves the LRU to keep the graph, walked by every search, over vectors read once.
+   * soon after, and they are what makes an index outgrow memory; the prefetches that announce them
+   * are Lucene's {@code madvise}, even with a pool (see {@code FileRouting.prefetchesThroughPool}
+   * for why). A float HNSW field scores the same file while walking its graph, as a structure, and
+   * nothing in the name tells the two apart; so the advice is {@link #STRUCTURE}'s, which on the
+   * classic LRU ({@code RANDOM}) already reads only a missed vector's pages, and leaves the LRU to
+   * keep the graph, walked by every search, over vectors read once.
    */
   RAW_VECTORS {
     @Override

@@ -117,12 +117,18 @@ final class FileRouting {
 
   /**
    * Whether, with a prefetch pool, the clones and slices of this file send their prefetches there
-   * ({@link PrefetchInput}): the files where one prefetch stands for a whole unit of what a request
-   * returns, per-document data (a document's compressed chunk) and raw vectors (a candidate's
-   * vector for rescoring, through {@code VectorPrefetchInput}, which keeps Lucene's zero-copy
-   * {@link org.apache.lucene.store.MemorySegmentAccessInput} for their scorers). Terms, postings
-   * and the other structures stay Lucene's own inputs, whose prefetch is {@code madvise}: they are
-   * read on every search, so a wrapper on them would cost on every search when the index is cached.
+   * ({@link PrefetchInput}): per-document data, where one prefetch stands for a whole unit of what
+   * a request returns (a document's compressed chunk). Terms, postings and the other structures
+   * stay Lucene's own inputs, whose prefetch is {@code madvise}: they are read on every search, so
+   * a wrapper on them would cost on every search when the index is cached.
+   *
+   * <p>Raw vectors stay Lucene's inputs too, though full-precision rescoring announces its
+   * candidates with a prefetch each. Lucene's prefetch there, {@code madvise(MADV_WILLNEED)} of a
+   * mapping advised {@code RANDOM}, queues the reads of every announced vector at once and reads no
+   * more than each vector's pages; the pool's positional reads into the page cache kept fewer reads
+   * in flight and read more per search, and starved rescoring ran at about half the rate through
+   * the pool (the benchmark's vectors section). The scorers also keep reading Lucene's mapped input
+   * itself, with no wrapper between.
    *
    * <p>With {@code poolsEverySearchFile} (a benchmark seam), every file read to serve searches but
    * metadata, read once when a segment opens, and the vectors that HNSW search scores (the graph,
@@ -137,19 +143,13 @@ final class FileRouting {
     }
     String extension = extension(InnerFileHint.routedName(name, context));
     FileAccess access = FileAccess.of(extension, context);
-    if (access == FileAccess.RAW_VECTORS || access == FileAccess.PER_DOCUMENT) {
+    if (access == FileAccess.PER_DOCUMENT) {
       return true;
     }
     return poolsEverySearchFile
         && access != FileAccess.METADATA
         && VECTOR_EXTENSIONS.contains(extension) == false
         && context.hints().contains(FileDataHint.KNN_VECTORS) == false;
-  }
-
-  /** Whether the file holds raw vectors ({@link FileAccess#RAW_VECTORS}). */
-  static boolean holdsRawVectors(String name, IOContext context) {
-    String extension = extension(InnerFileHint.routedName(name, context));
-    return FileAccess.of(extension, context) == FileAccess.RAW_VECTORS;
   }
 
   /**

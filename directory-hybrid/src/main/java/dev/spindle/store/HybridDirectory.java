@@ -84,12 +84,11 @@ import org.apache.lucene.util.IOUtils;
  * default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) those prefetches are Lucene's own
  * {@code madvise(MADV_WILLNEED)}, NIO inputs ignore them as {@link NIOFSDirectory}'s do, and
  * nothing sits between the codecs and the mapping. {@link Builder#prefetchThreads} hands each
- * prefetch of stored fields, term vectors and raw vectors that is not resident to a pool of threads
- * that read it with one positional read each: documents with {@code O_DIRECT} into the pool's
- * {@link Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of
- * faulting the chunk in, raw vectors (on Java 22 and later) into the page cache. Their clones and
- * slices are then wrapped to see their prefetch calls, one more call per read; terms, postings and
- * the other structures stay Lucene's inputs. With a pool:
+ * prefetch of stored fields and term vectors that is not resident to a pool of threads that read it
+ * with one positional read each, with {@code O_DIRECT} into the pool's {@link
+ * Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of faulting
+ * the chunk in. Their clones and slices are then wrapped to see their prefetch calls, one more call
+ * per read; terms, postings, vectors and the other structures stay Lucene's inputs. With a pool:
  *
  * <ul>
  *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) enters no pool,

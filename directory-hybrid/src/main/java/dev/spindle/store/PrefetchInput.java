@@ -15,9 +15,7 @@ import org.apache.lucene.store.IndexInput;
  * vectors), whose codec prefetches the whole compressed chunk that holds a document, it decides how
  * much of the chunk a prefetch reads; for every other file it is unbounded.
  *
- * <p>{@link DirectBlockInput} is the one kind of it that also serves reads; {@code
- * VectorPrefetchInput} (Java 22 and later, see {@link RawVectorInputs}) the one that keeps Lucene's
- * zero-copy access to a mapping for vector scorers.
+ * <p>{@link DirectBlockInput} is the one kind of it that also serves reads.
  *
  * <p>Its clones and slices are wrapped alike, and keep track of where they lie in the file, except
  * slices for a merge or a flush, which do not prefetch. Not thread-safe, as any {@link IndexInput}.

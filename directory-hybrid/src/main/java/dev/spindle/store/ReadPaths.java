@@ -91,9 +91,6 @@ final class ReadPaths {
         return (input, fileOffset) -> new DirectBlockInput(input, target, file, fileOffset, window);
       }
       PrefetchTarget target = new PrefetchTarget(file, false);
-      if (FileRouting.holdsRawVectors(name, context)) {
-        return RawVectorInputs.readPath(target);
-      }
       return (input, fileOffset) -> new PrefetchInput(input, target, fileOffset, window);
     }
     // Without native access Lucene's prefetch does nothing, and a clipping wrapper would only cost.

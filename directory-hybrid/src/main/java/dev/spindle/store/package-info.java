@@ -71,14 +71,11 @@
  * positional read into a scratch buffer, so that the pages land in the page cache). Nothing on this
  * path takes a lock but the file's own, on a pool thread.
  *
- * <p>Raw vectors ({@code .vec}) go to the pool as well, for full-precision rescoring, which reads a
- * few vectors per query at random places after announcing them with {@code
- * KnnVectorValues.prefetch}. Their clones and slices are {@code VectorPrefetchInput}s, which are
- * {@link org.apache.lucene.store.MemorySegmentAccessInput}s as Lucene's mapped inputs are, so that
- * vector scorers go on scoring straight from the mapping; the interface's {@code MemorySegment} is
- * a preview API in Java 21, so the class is in the jar's Java 22 part, and {@code RawVectorInputs}
- * finds it there or, on Java 21, leaves raw vectors to Lucene. The graph and the quantized vectors,
- * which every search walks and no prefetch announces, stay Lucene's inputs.
+ * <p>Vector files stay Lucene's inputs, pool or not. The graph and the quantized vectors are walked
+ * by every search and no prefetch announces them; raw vectors ({@code .vec}), which full-precision
+ * rescoring announces with {@code KnnVectorValues.prefetch}, are better served by Lucene's {@code
+ * madvise} of their {@code RANDOM} mapping than by the pool ({@code FileRouting} says why), and
+ * their scorers read the mapping with nothing between.
  *
  * <p>Stored fields and term vectors take another way when the pool has {@code DirectBlocks} (by
  * default 64 slots of 128 KiB, aligned, outside the heap, one set per pool). Their clones and

@@ -390,11 +390,10 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
 
   /**
    * Without a pool, the default, the clones and slices codecs read are Lucene's mapped inputs
-   * themselves, with nothing in between. With a pool, stored fields, term vectors and raw vectors
-   * send their prefetches there, raw vectors through an input that stays a {@link
-   * MemorySegmentAccessInput} as Lucene's is (on Java 22 and later; on Java 21 they stay Lucene's);
-   * every other file stays Lucene's input. With the benchmark seam that pools every search file,
-   * every file but the vector graph and quantized vectors does.
+   * themselves, with nothing in between. With a pool, stored fields and term vectors send their
+   * prefetches there; every other file, raw vectors included, stays Lucene's input, a {@link
+   * MemorySegmentAccessInput}. With the benchmark seam that pools every search file, every file but
+   * the vector graph and quantized vectors does.
    */
   public void testWhichClonesAreWrapped() throws IOException {
     boolean everyFile = random().nextBoolean();
@@ -408,12 +407,9 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
         for (String extension : HybridDirectory.DEFAULT_MMAP_EXTENSIONS) {
           String name = "_0_Lucene103_0." + extension;
           writeFile(dir, name, 3 * 4096 + random().nextInt(4096));
-          boolean rawVectors = extension.equals("vec");
           boolean pooled =
-              rawVectors
-                  ? RawVectorInputs.available()
-                  : PER_DOCUMENT.contains(extension)
-                      || (everyFile && VECTORS.contains(extension) == false);
+              PER_DOCUMENT.contains(extension)
+                  || (everyFile && VECTORS.contains(extension) == false);
           boolean expected = threads > 0 && pooled;
           try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
             IndexInput clone = in.clone();
@@ -421,10 +417,8 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
             String what = name + " with " + threads + " prefetch threads";
             assertEquals(what, expected, TestFiles.seesPrefetches(clone));
             assertEquals(what, expected, TestFiles.seesPrefetches(slice));
-            assertEquals(
-                what, expected == false || rawVectors, clone instanceof MemorySegmentAccessInput);
-            assertEquals(
-                what, expected == false || rawVectors, slice instanceof MemorySegmentAccessInput);
+            assertEquals(what, expected == false, clone instanceof MemorySegmentAccessInput);
+            assertEquals(what, expected == false, slice instanceof MemorySegmentAccessInput);
             clone.seek(in.length() - 1);
             assertEquals((byte) (in.length() - 1), clone.readByte());
             slice.seek(slice.length() - 1);
@@ -489,7 +483,6 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
               boolean wrapped =
                   pooled
                       ? PER_DOCUMENT.contains(extension)
-                          || (extension.equals("vec") && RawVectorInputs.available())
                       : clipping && PER_DOCUMENT.contains(extension);
               assertEquals(inner, wrapped, TestFiles.seesPrefetches(slice));
             }

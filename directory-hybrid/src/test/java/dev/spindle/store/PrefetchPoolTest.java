@@ -71,13 +71,11 @@ public class PrefetchPoolTest extends LuceneTestCase {
         String name = "_0_Lucene103_0." + extension;
         int length = 20_000 + random().nextInt(20_000);
         writeFile(dir, name, length);
-        // The vectors that HNSW search scores stay Lucene's; raw vectors go to the pool where a
-        // wrapper can keep their zero-copy access (Java 22 and later).
+        // Vector files stay Lucene's, raw vectors too: their prefetch is Lucene's madvise.
         boolean pooled =
             switch (extension) {
-              case "vec" -> RawVectorInputs.available();
               case "fdt", "tvd" -> true;
-              case "vex", "veq", "veb" -> false;
+              case "vec", "vex", "veq", "veb" -> false;
               default -> everyFile;
             };
         try (IndexInput in = dir.openInput(name, IOContext.DEFAULT)) {
