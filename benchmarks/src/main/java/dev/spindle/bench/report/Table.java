@@ -51,7 +51,8 @@ public final class Table {
     return of(first, rows, List.of(columns));
   }
 
-  private static <R> Table of(String first, List<R> rows, List<Column<R>> columns) {
+  /** {@link #of(String, List, Column[])} with the columns in a list, for tables built in a loop. */
+  public static <R> Table of(String first, List<R> rows, List<Column<R>> columns) {
     List<String> header = new ArrayList<>(List.of(first));
     columns.forEach(column -> header.add(column.header()));
     Table table = new Table(header);

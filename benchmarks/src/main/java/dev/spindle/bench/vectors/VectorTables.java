@@ -261,9 +261,8 @@ record VectorTables(Results results, Section section) {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static Table table(List<Column<DirectoryKind>> columns) {
-    return Table.of("Directory", KINDS, columns.toArray(Column[]::new));
+    return Table.of("Directory", KINDS, columns);
   }
 
   private static Column<DirectoryKind> rate(
