@@ -19,6 +19,12 @@ import org.apache.lucene.search.RescoreTopNQuery;
 enum Rescorer {
   /** No rescoring: the float graph's scores are already exact. */
   NONE("HNSW scores", false, (candidates, target, field, n) -> candidates),
+  /**
+   * No rescoring, on the copy of the float index in Spindle's format ({@link
+   * VectorIndex#prefetchingFormat}), whose graph search prefetches the vectors of each step.
+   */
+  PREFETCHING_GRAPH(
+      "PrefetchingHnswVectorsFormat", true, (candidates, target, field, n) -> candidates),
   /** Lucene's own: reads each candidate's raw vector in turn, a page fault each when starved. */
   LUCENE("RescoreTopNQuery", false, RescoreTopNQuery::createFullPrecisionRescorerQuery),
   /**

@@ -11,9 +11,9 @@ import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
 import dev.spindle.bench.report.Ratio;
 import dev.spindle.bench.store.DirectoryKind;
 import dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat;
+import dev.spindle.codecs.PrefetchingHnswVectorsFormat;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
@@ -58,14 +58,11 @@ enum VectorIndex {
    * experiment this benchmark repeats: 1-bit candidates need more rescoring than 4-bit ones for the
    * same recall.
    */
-  QUANTIZED(
-      "1-bit quantized HNSW",
-      5,
-      Arrays.stream(Rescorer.values()).filter(r -> r != Rescorer.NONE).toList()),
+  QUANTIZED("1-bit quantized HNSW", 5, List.of(Rescorer.LUCENE, Rescorer.SPINDLE), 2.0, 1.3),
   /**
    * Lucene's float HNSW: the graph scores raw vectors, so no rescoring, and every hop reads one.
    */
-  FLOAT("float HNSW", 1, List.of(Rescorer.NONE));
+  FLOAT("float HNSW", 1, List.of(Rescorer.NONE, Rescorer.PREFETCHING_GRAPH), 1.5, Double.NaN);
 
   static final String FIELD = "vector";
 
@@ -102,10 +99,23 @@ enum VectorIndex {
   final int oversample;
   final List<Rescorer> rescorers;
 
-  VectorIndex(String label, int oversample, List<Rescorer> rescorers) {
+  /** Starved: the least ratio of Spindle's prefetching search to the best peer searching today. */
+  final double adoptionTarget;
+
+  /** ...and to the best peer searching the same way, which is what the directory adds (or NaN). */
+  final double directoryTarget;
+
+  VectorIndex(
+      String label,
+      int oversample,
+      List<Rescorer> rescorers,
+      double adoptionTarget,
+      double directoryTarget) {
     this.label = label;
     this.oversample = oversample;
     this.rescorers = rescorers;
+    this.adoptionTarget = adoptionTarget;
+    this.directoryTarget = directoryTarget;
   }
 
   /** The folder of this index in the benchmark's data. */
@@ -127,15 +137,16 @@ enum VectorIndex {
   }
 
   /**
-   * The format whose vector values pass prefetches on to the raw vectors, with this index's
-   * parameters; null where Lucene's format already does (float HNSW).
+   * Spindle's format of this index, with its parameters: for the quantized index, values that pass
+   * prefetches on to the raw vectors; for the float one, a graph search that prefetches what it
+   * scores.
    */
   KnnVectorsFormat prefetchingFormat() {
     return switch (this) {
       case QUANTIZED ->
           new PrefetchingHnswScalarQuantizedVectorsFormat(
               ScalarEncoding.SINGLE_BIT_QUERY_NIBBLE, MAX_CONN, BEAM_WIDTH, 1, null);
-      case FLOAT -> null;
+      case FLOAT -> new PrefetchingHnswVectorsFormat(MAX_CONN, BEAM_WIDTH, 1, null);
     };
   }
 
@@ -224,9 +235,10 @@ enum VectorIndex {
 
   /**
    * Starved, against the best peer in each round. With Lucene's rescorer (or none), a user who
-   * changes only the directory: at least the best peer. With a prefetching rescorer, a user who
-   * adopts both: twice the best peer running Lucene's, and 1.3x the best peer running the same
-   * rescorer, which is what the directory adds.
+   * changes only the directory: at least the best peer. Searching Spindle's way (its rescorer and
+   * format), a user who adopts both: {@link #adoptionTarget} times the best peer searching Lucene's
+   * way, and {@link #directoryTarget} times the best peer searching Spindle's way, which is what
+   * the directory adds.
    */
   List<Ratio<Contender>> starved() {
     Rescorer today = rescorers.get(0);
@@ -234,8 +246,8 @@ enum VectorIndex {
     for (Rescorer r : rescorers) {
       Contender hybrid = new Contender(HYBRID, r);
       if (r.prefetches) {
-        ratios.add(Ratio.toBest(hybrid, peers(today), 2.0));
-        ratios.add(Ratio.toBest(hybrid, peers(r), 1.3));
+        ratios.add(Ratio.toBest(hybrid, peers(today), adoptionTarget));
+        ratios.add(Ratio.toBest(hybrid, peers(r), directoryTarget));
       } else {
         ratios.add(Ratio.toBest(hybrid, peers(r), 1.0));
       }

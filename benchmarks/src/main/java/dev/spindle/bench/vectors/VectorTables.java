@@ -117,7 +117,9 @@ record VectorTables(Results results, Section section) {
           copy of the quantized index in Spindle's `PrefetchingHnswScalarQuantizedVectorsFormat`
           (`IndexWriter.addIndexes`: the same vectors, doc ids and graph), because Lucene's
           format drops the prefetch that announces the candidates; Spindle's format passes it on
-          to the raw vectors.
+          to the raw vectors. `PrefetchingHnswVectorsFormat` is a copy of the float index, made
+          the same way, in Spindle's format, whose graph search prefetches the vectors of each
+          step before it scores them.
         - **Hot:** the measuring JVMs below without a cap, the index cached; %s of %.1f s, %d
           threads, the contenders in a new order each round.
         - **Starved:** the same JVMs (`%s`; Spindle's and Lucene's directories in one, the pool in
@@ -343,7 +345,9 @@ record VectorTables(Results results, Section section) {
         reads,
         limit / reads,
         share,
-        r.prefetches ? verdict(share, VectorIndex.DEVICE_LIMIT_TARGET) : "");
+        r.prefetches && index == VectorIndex.QUANTIZED
+            ? verdict(share, VectorIndex.DEVICE_LIMIT_TARGET)
+            : "");
     double graph = trials.median(hybrid, StarvedTrial::graphResident);
     double quantized = trials.median(hybrid, StarvedTrial::quantizedResident);
     section.text(
