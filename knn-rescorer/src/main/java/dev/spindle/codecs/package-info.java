@@ -1,7 +1,9 @@
 /**
- * A vector format that passes prefetches on to the raw vectors: {@link
- * dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat}, Lucene's quantized HNSW format
- * with one difference.
+ * Lucene's HNSW vector formats, each with one difference that lets the reads of raw vectors reach
+ * the device together: {@link dev.spindle.codecs.PrefetchingHnswScalarQuantizedVectorsFormat}
+ * passes prefetches on to the raw vectors, and {@link
+ * dev.spindle.codecs.PrefetchingHnswVectorsFormat} prefetches the vectors of each step of a graph
+ * search.
  *
  * <h2>Why</h2>
  *
@@ -31,6 +33,16 @@
  *
  * <p>Merges get Lucene's own merge instance; {@code CheckIndex} reaches Lucene's graph through the
  * wrapper's {@code HnswGraphProvider}.
+ *
+ * <h2>The float format</h2>
+ *
+ * <p>Float HNSW scores raw vectors at every step of its graph search: the neighbours of one node
+ * together, through {@code RandomVectorScorer.bulkScore}. Lucene ships a scorer that prefetches
+ * them first, {@code PrefetchableFlatVectorScorer}, but no format of lucene-core uses it. {@code
+ * PrefetchingHnswVectorsFormat} writes with {@code Lucene99HnswVectorsFormat} and reads with
+ * Lucene's HNSW reader over Lucene's flat reader built with that scorer, the files opened with the
+ * hints the running release's format gives them. Here there is no way around assembling the reader:
+ * the scorer is fixed when the flat reader is built.
  *
  * <h2>Thread-safety and durability</h2>
  *
