@@ -39,6 +39,9 @@ final class FileRouting {
   /** Lucene's vector data files, read through {@code MemorySegmentAccessInput}. */
   private static final Set<String> VECTOR_EXTENSIONS = Set.of("vec", "vex", "veq", "veb");
 
+  /** The extension of a temporary file whose name holds no other ({@code _0_bkd_sort_1.tmp}). */
+  static final String TEMP_EXTENSION = "tmp";
+
   private final Set<String> mmapExtensions;
   private final Map<String, ReadAdvice> adviceByExtension;
   private final Optional<ReadAdvice> defaultAdvice;
@@ -72,7 +75,16 @@ final class FileRouting {
     if (context.hints().contains(ReadOnceHint.INSTANCE)) {
       return Route.NIO;
     }
-    return mmapExtensions.contains(extension(name)) ? Route.MMAP : Route.NIO;
+    String extension = extension(name);
+    if (mmapExtensions.contains(extension)) {
+      return Route.MMAP;
+    }
+    // A temporary file whose name does not say what it stands for, opened to be read at random: a
+    // merge building an HNSW graph reads the quantized query vectors it wrote a moment before, one
+    // per score, and through NIO each of those reads is a seek and a system call.
+    boolean randomTemp =
+        extension.equals(TEMP_EXTENSION) && context.hints().contains(DataAccessHint.RANDOM);
+    return randomTemp ? Route.MMAP : Route.NIO;
   }
 
   /**
@@ -191,7 +203,7 @@ final class FileRouting {
       base = base.substring(0, base.length() - ".tmp".length());
       int dot = base.lastIndexOf('.');
       if (dot < 0) {
-        return "tmp";
+        return TEMP_EXTENSION;
       }
       String inner = base.substring(dot + 1);
       int underscore = inner.indexOf('_');

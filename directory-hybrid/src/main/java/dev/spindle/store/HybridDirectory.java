@@ -43,7 +43,8 @@ import org.apache.lucene.util.IOUtils;
  *       {@code vem}..., {@code liv}, {@code segments_N}), which are read once, front to back, when
  *       a segment opens.
  *   <li>An input opened with {@link org.apache.lucene.store.ReadOnceHint} (segment infos, checksum
- *       verification) always goes through NIO, whatever its extension.
+ *       verification) always goes through NIO, whatever its extension; a temporary file whose name
+ *       holds no other extension is mapped when opened with {@code DataAccessHint.RANDOM}.
  * </ul>
  *
  * <p><b>Read advice.</b> A mapped file opened for a merge or a flush gets {@link

@@ -36,12 +36,14 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.DataAccessHint;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.FlushInfo;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.MemorySegmentAccessInput;
 import org.apache.lucene.store.MergeInfo;
 import org.apache.lucene.store.ReadAdvice;
 import org.apache.lucene.tests.analysis.MockAnalyzer;
@@ -134,6 +136,36 @@ public class HybridDirectoryRoutingTest extends LuceneTestCase {
     assertEquals(FileRouting.Route.MMAP, routing.route("_0.tim__1.tmp", IOContext.DEFAULT));
     assertEquals(FileRouting.Route.NIO, routing.route("_0.fdm__1.tmp", IOContext.DEFAULT));
     assertEquals(FileRouting.Route.NIO, routing.route("_0_bkd_sort_1.tmp", IOContext.DEFAULT));
+  }
+
+  /**
+   * A temporary file whose name holds no other extension is mapped when opened to be read at random
+   * (a merge's quantized query vectors, read back once per score while it builds a graph), and read
+   * through NIO otherwise; a file the configured set routes keeps its route either way.
+   */
+  public void testRandomTempFilesAreMapped() throws IOException {
+    FileRouting routing = defaultRouting();
+    IOContext random = IOContext.DEFAULT.withHints(DataAccessHint.RANDOM);
+    String queries =
+        "_0_Lucene104ScalarQuantizedVectorsFormat_0_queries_" + random().nextInt(9) + ".tmp";
+    assertEquals(FileRouting.Route.MMAP, routing.route(queries, random));
+    assertEquals(FileRouting.Route.NIO, routing.route(queries, IOContext.DEFAULT));
+    assertEquals(FileRouting.Route.NIO, routing.route("_0.fdm__1.tmp", random));
+    assertEquals(FileRouting.Route.NIO, routing.route("_0.fnm", random));
+    try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
+      try (IndexOutput out = dir.createOutput(queries, IOContext.DEFAULT)) {
+        out.writeBytes(new byte[100 + random().nextInt(5000)], 0, 100);
+      }
+      try (IndexInput in = dir.openInput(queries, random)) {
+        assertEquals(1, dir.stats().mappedOpens());
+        assertEquals(0, dir.stats().nioOpens());
+        assertTrue(in.clone() instanceof MemorySegmentAccessInput);
+      }
+      try (IndexInput in = dir.openInput(queries, IOContext.DEFAULT)) {
+        assertEquals(1, dir.stats().mappedOpens());
+        assertEquals(1, dir.stats().nioOpens());
+      }
+    }
   }
 
   /** The temp files that an index-sorted flush really writes parse to the files they stand for. */
