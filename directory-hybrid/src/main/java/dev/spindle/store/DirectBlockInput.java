@@ -8,8 +8,9 @@ import org.apache.lucene.util.BitUtil;
  * A clone or slice of a per-document file (stored fields, term vectors) whose prefetches are read
  * with {@code O_DIRECT} into {@link DirectBlock}s, and whose reads take those blocks: a seek to the
  * start of a prefetched range copies the block into this input's buffer, and the reads that follow
- * are served from it, until one goes past its end or a seek leaves it, which the mapped input then
- * serves from the same position. Every other read is the mapped input's.
+ * are served from it. Reads outside a block are served from the same buffer too, refilled from the
+ * mapping {@value #MAPPED_FILL_BYTES} bytes at a time ({@link #fill}), and reads larger than that
+ * straight from the mapping.
  *
  * <p>The codec asks for the whole compressed chunk that holds a document and then seeks to the
  * chunk's start, so the block holds every byte the read of the document touches; a read that goes
@@ -27,6 +28,9 @@ final class DirectBlockInput extends PrefetchInput {
    */
   static final int UNPREFETCHED_READ_BYTES = 64 << 10;
 
+  /** How much a read outside a direct block copies from the mapping at once. */
+  static final int MAPPED_FILL_BYTES = 4 << 10;
+
   private final PrefetchFile file;
 
   /**
@@ -34,16 +38,19 @@ final class DirectBlockInput extends PrefetchInput {
    */
   private final boolean readsWithoutPrefetch;
 
-  /** This input's buffer of block bytes, reused from block to block; null until the first. */
+  /**
+   * This input's buffer: a direct block's bytes, or bytes copied from the mapping; reused, null
+   * until the first read.
+   */
   private byte[] buffer;
 
-  /** The position of {@code buffer[0]} in this input, while a block is being read. */
+  /** The position of {@code buffer[0]} in this input, while the buffer is being read. */
   private long blockStart;
 
-  /** How many bytes of {@code buffer} the block holds; -1 when no block is being read. */
+  /** How many bytes of {@code buffer} are this input's; -1 when the mapped input reads on. */
   private int blockLength = -1;
 
-  /** The next byte of the block to read, while one is. */
+  /** The next byte of the buffer to read, while it is being read. */
   private int position;
 
   DirectBlockInput(
@@ -77,18 +84,26 @@ final class DirectBlockInput extends PrefetchInput {
 
   /**
    * A seek that no block serves, to a page that is not resident, starts the read of a document that
-   * no prefetch announced: the codec seeks to the start of the document's chunk, then reads its
-   * header, its dictionary and the part that holds the document. One direct read of the most a
-   * chunk usually spans puts all of that in flight at once, where the mapping would fault it in a
-   * page at a time, each fault waiting for the last.
+   * no prefetch announced, unless {@link PageCacheAdmission} admits it to the page cache: the codec
+   * seeks to the start of the document's chunk, then reads its header, its dictionary and the part
+   * that holds the document. One direct read of the most a chunk usually spans puts all of that in
+   * flight at once, where the mapping would fault it in a page at a time, each fault waiting for
+   * the last.
    *
    * @return how many bytes from {@code pos} were read into the buffer, or -1 if none were
    */
-  private int readWithoutPrefetch(long pos) {
+  private int readWithoutPrefetch(long pos) throws IOException {
     long length = Math.min(UNPREFETCHED_READ_BYTES, length() - pos);
     if (length <= 0
         || readsWithoutPrefetch == false
         || target.resident(in, pos, fileOffset + pos, 1)) {
+      return -1;
+    }
+    if (file.admitToPageCache(fileOffset + pos)) {
+      // Read again since it was read around the page cache: into it this time, with the whole
+      // extent in flight at once (Lucene's prefetch), so that the mapped reads that follow wait for
+      // one read and the reads after those find the pages resident.
+      in.prefetch(pos, length);
       return -1;
     }
     return file.readNow(fileOffset + pos, (int) length, this::buffer);
@@ -120,72 +135,97 @@ final class DirectBlockInput extends PrefetchInput {
     }
   }
 
+  /**
+   * Copies the next {@value #MAPPED_FILL_BYTES} bytes (fewer at the end) from the mapping into the
+   * buffer, and reads on from there: a codec decodes a chunk a byte or a few at a time, and a plain
+   * array serves those reads with no mapped-memory access checks, which the JIT cannot hoist out of
+   * the codec's loops once a wrapper sits between them and Lucene's input.
+   *
+   * @return whether at least {@code bytes} bytes are now in the buffer; if not (the end of the
+   *     input), reading is left to the mapped input, at the same position, to fail as it fails
+   */
+  private boolean fill(int bytes) throws IOException {
+    long pos = getFilePointer();
+    int length = (int) Math.min(MAPPED_FILL_BYTES, length() - pos);
+    in.seek(pos);
+    if (length < bytes) {
+      blockLength = -1;
+      return false;
+    }
+    byte[] into = buffer(length);
+    in.readBytes(into, 0, length);
+    blockStart = pos;
+    blockLength = length;
+    position = 0;
+    return true;
+  }
+
   @Override
   public byte readByte() throws IOException {
-    if (inBlock(1)) {
+    if (position < blockLength || fill(1)) {
       return buffer[position++];
     }
-    leaveBlock();
     return in.readByte();
   }
 
   @Override
   public void readBytes(byte[] b, int offset, int len) throws IOException {
-    if (blockLength >= 0) {
-      int fromBlock = Math.min(len, blockLength - position);
-      System.arraycopy(buffer, position, b, offset, fromBlock);
-      position += fromBlock;
-      if (fromBlock == len) {
+    int fromBuffer = Math.max(0, Math.min(len, blockLength - position));
+    if (fromBuffer > 0) {
+      System.arraycopy(buffer, position, b, offset, fromBuffer);
+      position += fromBuffer;
+      if (fromBuffer == len) {
         return;
       }
-      offset += fromBlock;
-      len -= fromBlock;
-      leaveBlock();
+      offset += fromBuffer;
+      len -= fromBuffer;
     }
+    if (len < MAPPED_FILL_BYTES && fill(len)) {
+      System.arraycopy(buffer, 0, b, offset, len);
+      position = len;
+      return;
+    }
+    // Larger than a fill, or past the end: straight from the mapping, which reads on from there.
+    leaveBlock();
     in.readBytes(b, offset, len);
   }
 
   @Override
   public short readShort() throws IOException {
-    if (inBlock(Short.BYTES)) {
+    if (inBlock(Short.BYTES) || fill(Short.BYTES)) {
       short value = (short) BitUtil.VH_LE_SHORT.get(buffer, position);
       position += Short.BYTES;
       return value;
     }
-    leaveBlock();
     return in.readShort();
   }
 
   @Override
   public int readInt() throws IOException {
-    if (inBlock(Integer.BYTES)) {
+    if (inBlock(Integer.BYTES) || fill(Integer.BYTES)) {
       int value = (int) BitUtil.VH_LE_INT.get(buffer, position);
       position += Integer.BYTES;
       return value;
     }
-    leaveBlock();
     return in.readInt();
   }
 
   @Override
   public long readLong() throws IOException {
-    if (inBlock(Long.BYTES)) {
+    if (inBlock(Long.BYTES) || fill(Long.BYTES)) {
       long value = (long) BitUtil.VH_LE_LONG.get(buffer, position);
       position += Long.BYTES;
       return value;
     }
-    leaveBlock();
     return in.readLong();
   }
 
   // The variable-length reads decode byte by byte, as DataInput does, so that an encoding that
-  // runs past the block's end goes on in the mapping and a malformed one fails as it would there.
+  // runs past the buffer's end goes on in the next fill, and a malformed one fails as it would in
+  // the mapping.
 
   @Override
   public int readVInt() throws IOException {
-    if (blockLength < 0) {
-      return in.readVInt();
-    }
     byte b = readByte();
     int value = b & 0x7F;
     for (int shift = 7; b < 0; shift += 7) {
@@ -197,9 +237,6 @@ final class DirectBlockInput extends PrefetchInput {
 
   @Override
   public long readVLong() throws IOException {
-    if (blockLength < 0) {
-      return in.readVLong();
-    }
     byte b = readByte();
     long value = b & 0x7FL;
     for (int shift = 7; b < 0; shift += 7) {
@@ -214,7 +251,15 @@ final class DirectBlockInput extends PrefetchInput {
     if (numBytes < 0) {
       throw new IllegalArgumentException("numBytes must be >= 0, got " + numBytes);
     }
-    seek(getFilePointer() + numBytes);
+    long target = getFilePointer() + numBytes;
+    if (blockLength >= 0 && target - blockStart <= blockLength) {
+      position = (int) (target - blockStart);
+      return;
+    }
+    // Past what the buffer holds: read on through the mapping from there, as a read past a block's
+    // end does. The seek that started this document already chose how to read it.
+    blockLength = -1;
+    in.seek(target);
   }
 
   @Override

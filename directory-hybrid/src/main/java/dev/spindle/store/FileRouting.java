@@ -120,11 +120,19 @@ final class FileRouting {
    *     InnerFileHint} names the file that decides
    */
   boolean clipsPrefetch(String name, IOContext context) {
-    if (servesSearches(context) == false) {
-      return false;
-    }
+    return servesSearches(context) && isPerDocument(name, context);
+  }
+
+  /**
+   * Whether a search reads the file a document at a time (stored fields, term vectors). Not a
+   * temporary file named for nothing else, though its codec hints {@code RANDOM}: a merge writes it
+   * and reads it back (the quantized query vectors of a graph being built), and its scorers read
+   * Lucene's mapped input itself.
+   */
+  private static boolean isPerDocument(String name, IOContext context) {
     String extension = extension(InnerFileHint.routedName(name, context));
-    return FileAccess.of(extension, context) == FileAccess.PER_DOCUMENT;
+    return extension.equals(TEMP_EXTENSION) == false
+        && FileAccess.of(extension, context) == FileAccess.PER_DOCUMENT;
   }
 
   /**
@@ -153,12 +161,13 @@ final class FileRouting {
     if (servesSearches(context) == false) {
       return false;
     }
-    String extension = extension(InnerFileHint.routedName(name, context));
-    FileAccess access = FileAccess.of(extension, context);
-    if (access == FileAccess.PER_DOCUMENT) {
+    if (isPerDocument(name, context)) {
       return true;
     }
+    String extension = extension(InnerFileHint.routedName(name, context));
+    FileAccess access = FileAccess.of(extension, context);
     return poolsEverySearchFile
+        && extension.equals(TEMP_EXTENSION) == false
         && access != FileAccess.METADATA
         && VECTOR_EXTENSIONS.contains(extension) == false
         && context.hints().contains(FileDataHint.KNN_VECTORS) == false;

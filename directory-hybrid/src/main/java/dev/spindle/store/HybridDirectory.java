@@ -80,31 +80,46 @@ import org.apache.lucene.util.IOUtils;
  * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
  * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
- * <p><b>Prefetching.</b> Lucene 10 prefetches what a search or a batch of gets is about to read
- * ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields chunk of each hit). By
- * default ({@value #DEFAULT_PREFETCH_THREADS} prefetch threads) those prefetches are Lucene's own
- * {@code madvise(MADV_WILLNEED)}, NIO inputs ignore them as {@link NIOFSDirectory}'s do, and
- * nothing sits between the codecs and the mapping. {@link Builder#prefetchThreads} hands each
- * prefetch of stored fields and term vectors that is not resident to a pool of threads that read it
- * with one positional read each, with {@code O_DIRECT} into the pool's {@link
- * Builder#directPrefetchBlocks direct blocks}, which the document's read copies instead of faulting
- * the chunk in. Their clones and slices are then wrapped to see their prefetch calls, one more call
- * per read; terms, postings, vectors and the other structures stay Lucene's inputs. With a pool:
+ * <p><b>Prefetching and reads of documents.</b> Lucene 10 prefetches what a search or a batch of
+ * gets is about to read ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields
+ * chunk of each hit). Terms, postings, vectors and the other structures are read through Lucene's
+ * own inputs, with nothing in between: their prefetches are Lucene's {@code
+ * madvise(MADV_WILLNEED)}. Stored fields and term vectors, where a read fetches a whole compressed
+ * chunk for one document, have a prefetch pool by default ({@value #DEFAULT_PREFETCH_THREADS}
+ * threads, {@link Builder#prefetchThreads}) and {@value #DEFAULT_DIRECT_PREFETCH_BLOCKS} direct
+ * blocks of 128 KiB ({@link Builder#directPrefetchBlocks}):
  *
  * <ul>
- *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) enters no pool,
- *       and after a run of them the checks back off, so that on an index that fits in memory a
- *       prefetch makes no system call.
+ *   <li><b>Prefetched chunks</b> that are not resident are read by a pool thread with one {@code
+ *       O_DIRECT} positional read into a direct block, up to one read in flight per thread, and the
+ *       document's read copies the block instead of faulting the chunk in a page at a time.
+ *   <li><b>A document read without a prefetch</b> (a get, a search's hits) whose chunk is not
+ *       resident is read the same way on the reading thread, with one device read.
+ *   <li><b>Documents read again are cached:</b> the first miss in a region of 16 KiB of a file is
+ *       read around the page cache, the second into it, so that an index that fits in memory
+ *       becomes resident after at most two reads of each region, and one that does not keeps its
+ *       page cache for the structures every search comes back to.
+ *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) is read through
+ *       the mapping, and after a run of them the checks back off, so that on an index that fits in
+ *       memory a read makes no system call. The inputs of these two files are wrapped: they copy
+ *       what they read from the mapping into a buffer of their own, a page at a time.
  *   <li><b>Bounded:</b> the queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per thread; a
  *       prefetch that finds it full is dropped, never waited for. A read that finds its block still
  *       queued reads it itself; one that finds it being read waits for that one read.
  *   <li><b>Shared:</b> directories of the JVM with the same pool size and blocks share one pool and
  *       its blocks, started by the first and stopped by the last to close, which waits for its
- *       threads: a pool per index would multiply threads and memory by shards.
+ *       threads; idle threads end after a few seconds. So a process with a directory per shard has
+ *       one pool.
+ *   <li><b>What it costs:</b> the threads, 8 MiB of direct memory for the blocks (within {@code
+ *       -XX:MaxDirectMemorySize}), and up to two more read-only descriptors per open stored-fields
+ *       or term-vectors file (one for reads into the page cache, one with {@code O_DIRECT}), kept
+ *       until its input is closed. {@code prefetchThreads(0)} turns it all off and leaves every
+ *       input Lucene's.
  *   <li><b>Harmless:</b> a prefetch of a closed input or of a file deleted before its first read
  *       does nothing; a failed read is dropped, and the input's own read reports what matters. A
- *       file the pool has read keeps a read-only descriptor until its input is closed.
- *   <li>{@link #stats()} counts prefetches issued, dropped, found resident and taken from blocks.
+ *       file system that refuses {@code O_DIRECT} reads into the page cache instead.
+ *   <li>{@link #stats()} counts prefetches issued, dropped, found resident and taken from blocks,
+ *       direct reads without a prefetch and reads admitted to the page cache.
  * </ul>
  *
  * <p><b>Mapping failures.</b> A file that cannot be mapped (exhausted {@code vm.max_map_count}, no
@@ -142,12 +157,10 @@ import org.apache.lucene.util.IOUtils;
 public final class HybridDirectory extends FSDirectory {
 
   /**
-   * The prefetch pool's size if {@link Builder#prefetchThreads} is not called: none, so that
-   * prefetches are Lucene's own and the hot read path has nothing in between. On the machines
-   * measured, the CPU a pool read costs outweighed the reads it put in flight; see the class
-   * documentation.
+   * The prefetch pool's size if {@link Builder#prefetchThreads} is not called: enough reads in
+   * flight for a solid-state disk's queue, for the reads of stored fields and term vectors.
    */
-  public static final int DEFAULT_PREFETCH_THREADS = 0;
+  public static final int DEFAULT_PREFETCH_THREADS = 16;
 
   /** The largest prefetch pool a directory may ask for. */
   public static final int MAX_PREFETCH_THREADS = 256;
@@ -465,10 +478,11 @@ public final class HybridDirectory extends FSDirectory {
     }
 
     /**
-     * Sets how many threads read prefetched ranges that are not resident: 0, the default, leaves
-     * prefetching to Lucene's mapped inputs ({@code madvise(MADV_WILLNEED)}, no wrapper on the read
-     * path); 16 or so keeps a solid-state disk's queue busy, where the CPU allows. See the class
-     * documentation for the pool's contract.
+     * Sets how many threads read the prefetched stored-fields and term-vectors chunks that are not
+     * resident; {@value #DEFAULT_PREFETCH_THREADS} if not called. 0 turns the pool and its direct
+     * blocks off: every prefetch is then Lucene's ({@code madvise(MADV_WILLNEED)}) and every input
+     * Lucene's own, with nothing on the read path. See the class documentation for the pool's
+     * contract.
      *
      * @param threads the pool's size, from 0 to {@value #MAX_PREFETCH_THREADS}
      * @return this builder

@@ -32,7 +32,8 @@ public final class HybridDirectoryStats {
       long dropped,
       long resident,
       long fromDirectBlocks,
-      long directReadsWithoutPrefetch) {}
+      long directReadsWithoutPrefetch,
+      long admittedToPageCache) {}
 
   HybridDirectoryStats(
       long mappedOpens,
@@ -186,6 +187,17 @@ public final class HybridDirectoryStats {
   }
 
   /**
+   * Returns how many reads and prefetches of stored fields or term vectors found their range not
+   * resident and read it into the page cache rather than around it with {@code O_DIRECT}: the
+   * second miss in the same 16 KiB of a file, so that documents read again become resident.
+   *
+   * @return the count since the directory was built; 0 without a pool or without direct blocks
+   */
+  public long readsAdmittedToPageCache() {
+    return prefetches.admittedToPageCache();
+  }
+
+  /**
    * Returns the Lucene release the directory runs on.
    *
    * @return the version of the {@code lucene-core} on the classpath, e.g. {@code 10.5.1}
@@ -239,6 +251,8 @@ public final class HybridDirectoryStats {
         + prefetches.fromDirectBlocks()
         + ", directReadsWithoutPrefetch="
         + prefetches.directReadsWithoutPrefetch()
+        + ", readsAdmittedToPageCache="
+        + prefetches.admittedToPageCache()
         + ", luceneVersion="
         + luceneVersion()
         + ", missingLuceneFeatures="

@@ -41,7 +41,7 @@ final class MasterInputs {
 
   /** Wraps the master input of {@code name} that Lucene has just mapped, and counts it open. */
   IndexInput mapped(IndexInput mapped, String name, IOContext context) {
-    PrefetchFile file = prefetchFile(name, context, null);
+    PrefetchFile file = prefetchFile(mapped, name, context, null);
     MasterInput input =
         new MasterInput(mapped, readPaths, readPaths.of(name, context, file), file, countClosed);
     opened.increment();
@@ -61,15 +61,16 @@ final class MasterInputs {
     if (readPaths.prefetchesThroughPool(name, context) == false) {
       return nio;
     }
-    PrefetchFile file = prefetchFile(name, context, residencyTwin);
+    PrefetchFile file = prefetchFile(nio, name, context, residencyTwin);
     return new MasterInput(
         nio, readPaths, readPaths.of(name, context, file), file, MasterInput.OnClose.NOTHING);
   }
 
   private PrefetchFile prefetchFile(
-      String name, IOContext context, IOSupplier<IndexInput> residencyTwin) {
+      IndexInput input, String name, IOContext context, IOSupplier<IndexInput> residencyTwin) {
     return readPaths.needsPrefetchFile(name, context)
-        ? new PrefetchFile(directory.resolve(name), readPaths.prefetcher(), residencyTwin)
+        ? new PrefetchFile(
+            directory.resolve(name), input.length(), readPaths.prefetcher(), residencyTwin)
         : null;
   }
 

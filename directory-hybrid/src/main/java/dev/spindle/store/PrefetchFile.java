@@ -43,6 +43,9 @@ final class PrefetchFile implements Closeable {
   private final Prefetcher prefetcher;
   private final IOSupplier<IndexInput> twinOpener;
 
+  /** Which misses of per-document data are read around the page cache, and which into it. */
+  private final PageCacheAdmission admission;
+
   private volatile boolean closed;
 
   /** Guarded by this. */
@@ -65,13 +68,28 @@ final class PrefetchFile implements Closeable {
 
   /**
    * @param file the file, as the directory resolves it
+   * @param length the file's length when it was opened
    * @param twinOpener maps the file for residency checks, for a file read through NIO; null for a
    *     mapped file, whose own input is asked
    */
-  PrefetchFile(Path file, Prefetcher prefetcher, IOSupplier<IndexInput> twinOpener) {
+  PrefetchFile(Path file, long length, Prefetcher prefetcher, IOSupplier<IndexInput> twinOpener) {
     this.file = file;
     this.prefetcher = prefetcher;
     this.twinOpener = twinOpener;
+    this.admission = new PageCacheAdmission(length);
+  }
+
+  /**
+   * Records that per-document data at {@code fileOffset} was not resident when read or prefetched,
+   * and returns whether to read it into the page cache rather than around it with {@code O_DIRECT}
+   * ({@link PageCacheAdmission}).
+   */
+  boolean admitToPageCache(long fileOffset) {
+    if (admission.admit(fileOffset)) {
+      prefetcher.countAdmittedToPageCache();
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -7,6 +7,10 @@ import org.apache.lucene.store.IndexInput;
  * whether a prefetched range needs reading, and hands the read on through the {@link PrefetchFile}
  * that holds it.
  *
+ * <p>A per-document range that is not resident is read into a direct block, unless it is the second
+ * miss of its region ({@link PageCacheAdmission}): then into the page cache, so that a document
+ * read again becomes resident.
+ *
  * <p><b>Resident ranges cost nothing.</b> A check is one {@code mincore} over the range ({@link
  * PageResidency}); a range found resident is not read. Once {@value #ALWAYS_CHECKED} checks in a
  * row found their range resident, the checks themselves back off: after the {@code n}th resident
@@ -57,7 +61,7 @@ final class PrefetchTarget {
     }
     if (resident(input, offset, fileOffset, length)) {
       file.countResident();
-    } else if (direct) {
+    } else if (direct && file.admitToPageCache(fileOffset) == false) {
       file.readDirect(fileOffset, length);
     } else {
       file.read(fileOffset, length);

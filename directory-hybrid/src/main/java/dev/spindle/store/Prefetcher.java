@@ -38,6 +38,7 @@ final class Prefetcher implements Closeable {
   private final LongAdder resident = new LongAdder();
   private final LongAdder takenFromDirectBlocks = new LongAdder();
   private final LongAdder directReadsWithoutPrefetch = new LongAdder();
+  private final LongAdder admittedToPageCache = new LongAdder();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private Prefetcher(PrefetchPool pool, ResidencyCheck residency, PrefetchReader reader) {
@@ -124,6 +125,15 @@ final class Prefetcher implements Closeable {
     directReadsWithoutPrefetch.increment();
   }
 
+  void countAdmittedToPageCache() {
+    admittedToPageCache.increment();
+  }
+
+  /** Reads of per-document data admitted to the page cache ({@link PageCacheAdmission}). */
+  long admittedToPageCache() {
+    return admittedToPageCache.sum();
+  }
+
   /** Reads of a document that no prefetch announced, read with {@code O_DIRECT}. */
   long directReadsWithoutPrefetch() {
     return directReadsWithoutPrefetch.sum();
@@ -155,7 +165,8 @@ final class Prefetcher implements Closeable {
         dropped(),
         resident(),
         takenFromDirectBlocks(),
-        directReadsWithoutPrefetch());
+        directReadsWithoutPrefetch(),
+        admittedToPageCache());
   }
 
   /** Gives up this directory's use of the pool; idempotent. */

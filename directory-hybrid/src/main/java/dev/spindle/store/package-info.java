@@ -54,7 +54,7 @@
  *
  * <h2>Prefetching</h2>
  *
- * <p>By default ({@code prefetchThreads(0)}) no input is wrapped: a prefetch is Lucene's, {@code
+ * <p>With {@code prefetchThreads(0)} no input is wrapped: a prefetch is Lucene's, {@code
  * madvise(MADV_WILLNEED)} of the whole range the codec asked for after Lucene's own residency
  * check, and the hot read path is {@code MMapDirectory}'s. A benchmark seam, {@code
  * perDocumentPrefetchWindow}, wraps per-document data to clip its prefetches instead.
@@ -86,27 +86,38 @@
  * aligned span. The codec then seeks to the chunk's start: {@code DirectBlockInput} takes the block
  * (reading it itself if no thread has started, waiting for the one read under way otherwise),
  * copies it into a buffer of its own, gives the slot back and serves reads from the copy until one
- * leaves it, when the mapped input carries on from the same position. A block's state is one atomic
- * integer, and each slot is given back by exactly one party ({@code DirectBlock} lists the
- * transitions). Bypassing the page cache is the point: starved, a mapped read of a chunk costs page
- * faults and the unmapping of reclaim, several times the CPU of the read itself, and the cached
- * pages of a document that is rarely read again only crowd out the structures searches come back
- * to. A range larger than a slot, a file system that refuses {@code O_DIRECT}, or no slot to spare
- * sends the prefetch to the page cache as above.
+ * leaves it, when the buffer is refilled from the mapping, a page at a time, from the same
+ * position. A block's state is one atomic integer, and each slot is given back by exactly one party
+ * ({@code DirectBlock} lists the transitions). Bypassing the page cache is the point: starved, a
+ * mapped read of a chunk costs page faults and the unmapping of reclaim, several times the CPU of
+ * the read itself, and the cached pages of a document that is rarely read again only crowd out the
+ * structures searches come back to. A range larger than a slot, a file system that refuses {@code
+ * O_DIRECT}, or no slot to spare sends the prefetch to the page cache as above.
  *
  * <p>A document read without a prefetch (a get, the hits of a search) goes the same way: a seek of
  * a {@code DirectBlockInput} that no block serves, to a page that is not resident, has {@code
  * PrefetchFile.readNow} read the chunk's likely extent from there with one {@code O_DIRECT} read on
  * the reading thread, through a free slot only, so that a prefetched block is never evicted for it.
  *
- * <p>Why the pool is not the default: every search input is wrapped to see its prefetch calls,
- * which costs a call per read when the index is cached, and on an index that fits in memory nothing
- * is gained for it. Where the index does not fit, positional reads from a pool put as many reads in
- * flight as it has threads, where {@code madvise}, {@code posix_fadvise} and {@code readahead(2)}
- * put one or a few per calling thread, and the direct blocks take the page cache's upkeep out of
- * per-document reads. The benchmark's get-and-search tables set the default, the pool with and
- * without direct blocks, and the peers side by side, hot and starved, against the device's
- * positional-read limit, with the CPU each costs per document.
+ * <p>Not every miss goes around the page cache: {@code PageCacheAdmission}, one per file, lets the
+ * second miss in a region of 16 KiB into it (a prefetch then goes to a pool thread's positional
+ * read, a read without one to Lucene's {@code madvise} of the chunk's extent before the mapped
+ * reads), so that documents read again become resident, as they would on any other directory, and
+ * lets no region in twice: one that misses again after it was admitted did not stay resident.
+ *
+ * <p>Why the pool is the default, on stored fields and term vectors only: their chunk reads are
+ * where a starved index spends its page faults, and where positional reads from a pool put as many
+ * reads in flight as it has threads, where {@code madvise}, {@code posix_fadvise} and {@code
+ * readahead(2)} put one or a few per calling thread; the direct blocks take the page cache's upkeep
+ * out of per-document reads. The wrapper these two files need serves every read from a buffer,
+ * refilled from the mapping a page at a time outside a block: a codec decodes a chunk a byte or a
+ * few at a time, and reading those through a wrapper into Lucene's input kept the JIT from hoisting
+ * the mapped segment's checks out of the decoding loop, where a plain array has none. The benchmark
+ * measures what is left against the directory without a pool and against {@code MMapDirectory} in
+ * the same run; terms, postings and the other structures, which searches read in many small pieces,
+ * keep Lucene's inputs. The benchmark's get-and-search tables set the default, the directory
+ * without a pool, the pool without direct blocks, and the peers side by side, hot and starved,
+ * against the device's positional-read limit, with the CPU each costs per document.
  *
  * <h2>Mapping failures</h2>
  *

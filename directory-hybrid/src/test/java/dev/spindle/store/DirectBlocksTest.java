@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,10 +64,14 @@ public class DirectBlocksTest extends LuceneTestCase {
       assertNotNull("this JDK can open files with O_DIRECT", blocks);
       try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
         IndexInput clone = in.clone();
+        // Each range in a region of its own: a second miss in a region is read into the page cache.
         Map<Long, Integer> ranges = new HashMap<>();
+        Set<Long> regions = new HashSet<>();
         while (ranges.size() < batch) {
-          ranges.put(
-              (long) random().nextInt(length - (200 << 10)), 1 + random().nextInt(100 << 10));
+          long offset = random().nextInt(length - (200 << 10));
+          if (regions.add(offset >>> PageCacheAdmission.REGION_SHIFT)) {
+            ranges.put(offset, 1 + random().nextInt(100 << 10));
+          }
         }
         for (Map.Entry<Long, Integer> range : ranges.entrySet()) {
           clone.prefetch(range.getKey(), range.getValue());
@@ -106,7 +111,8 @@ public class DirectBlocksTest extends LuceneTestCase {
         int prefetches = 2 + random().nextInt(10);
         long[] offsets = new long[prefetches];
         for (int i = 0; i < prefetches; i++) {
-          offsets[i] = 4096L * i + random().nextInt(4096);
+          // A region each: a second miss in a region is read into the page cache, not a block.
+          offsets[i] = (long) PageCacheAdmission.REGION_BYTES * i + random().nextInt(4096);
           clone.prefetch(offsets[i], 1 + random().nextInt(32 << 10));
           // Each prefetch's block is read before the next one is asked for, so that the next
           // evicts it rather than finding the slot still being read (and reading into the page
@@ -118,17 +124,50 @@ public class DirectBlocksTest extends LuceneTestCase {
           assertEquals((byte) (offsets[i] + 10), clone.readByte());
         }
         assertEquals("every block was evicted, none taken", 0, blocks.taken());
-        clone.prefetch(offsets[prefetches - 1], 100);
-        clone.seek(offsets[prefetches - 1]);
-        readAndCheck(clone, offsets[prefetches - 1], 200);
+        long last = (long) PageCacheAdmission.REGION_BYTES * prefetches;
+        clone.prefetch(last, 100);
+        clone.seek(last);
+        readAndCheck(clone, last, 200);
         assertEquals(1, blocks.taken());
         long taken = blocks.taken();
-        clone.prefetch(1000, DirectBlocks.SLOT_BYTES + 1);
-        clone.seek(1000);
-        readAndCheck(clone, 1000, DirectBlocks.SLOT_BYTES + 1);
+        long oversized = 600_000;
+        clone.prefetch(oversized, DirectBlocks.SLOT_BYTES + 1);
+        clone.seek(oversized);
+        readAndCheck(clone, oversized, DirectBlocks.SLOT_BYTES + 1);
         assertEquals("an oversized range is not a block", taken, blocks.taken());
         assertNotNull("the slot came back", blocks.take());
       }
+    }
+  }
+
+  /**
+   * A region of the file prefetched three times while not resident: the first prefetch is read into
+   * a block, the second into the page cache (admitted, so that a document read again becomes
+   * resident), and the third, the region having failed to stay resident, into a block again.
+   */
+  public void testTheSecondMissOfARegionIsPrefetchedIntoThePageCache() throws Exception {
+    try (HybridDirectory dir = directBuilder(realTempDir(), 1 + random().nextInt(4)).build()) {
+      writeFile(dir, "_0.fdt", 1 << 20);
+      DirectBlocks blocks = dir.prefetcher().directBlocks();
+      long region = random().nextInt(60) * (long) PageCacheAdmission.REGION_BYTES;
+      try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
+        for (int miss = 1; miss <= 3; miss++) {
+          IndexInput clone = in.clone();
+          long offset = region + random().nextInt(PageCacheAdmission.REGION_BYTES);
+          clone.prefetch(offset, 1 + random().nextInt(32 << 10));
+          long expectedBlocks = miss == 3 ? 2 : 1;
+          long expectedAdmitted = miss == 1 ? 0 : 1;
+          assertEquals("miss " + miss, expectedAdmitted, dir.stats().readsAdmittedToPageCache());
+          while (blocks.read() < expectedBlocks) {
+            Thread.onSpinWait(); // one positional read; the test's own timeout bounds this
+          }
+          clone.seek(offset);
+          readAndCheck(clone, offset, 1 + random().nextInt(20_000), false);
+          assertEquals("miss " + miss, expectedBlocks, blocks.taken());
+        }
+        assertEquals("two blocks, one read into the page cache", 3, dir.stats().prefetchesIssued());
+      }
+      assertTrue(dir.stats().toString().contains("readsAdmittedToPageCache=1"));
     }
   }
 

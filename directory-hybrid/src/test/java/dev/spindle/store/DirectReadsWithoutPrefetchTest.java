@@ -4,11 +4,14 @@ import static dev.spindle.store.TestFiles.readAndCheck;
 import static dev.spindle.store.TestFiles.writeFile;
 
 import java.io.EOFException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.store.FilterIndexInput;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.tests.mockfile.FilterPath;
@@ -45,22 +48,84 @@ public class DirectReadsWithoutPrefetchTest extends LuceneTestCase {
       writeFile(dir, "_0.fdt", length);
       try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
         int seeks = 1 + random().nextInt(20);
+        List<Integer> regions = new ArrayList<>();
+        for (int region = 0; region < (length - (200 << 10)) / PageCacheAdmission.REGION_BYTES; ) {
+          regions.add(region++);
+        }
+        Collections.shuffle(regions, random());
         for (int i = 0; i < seeks; i++) {
-          // A new clone has no block, so that the seek cannot land in the last one's.
+          // A new clone has no block, so that the seek cannot land in the last one's; a region of
+          // its own, since a second miss in a region is read into the page cache.
           IndexInput clone = in.clone();
-          long offset = random().nextInt(length - (200 << 10));
+          long offset =
+              (long) regions.get(i) * PageCacheAdmission.REGION_BYTES
+                  + random().nextInt(PageCacheAdmission.REGION_BYTES);
           long before = dir.stats().directReadsWithoutPrefetch();
           clone.seek(offset);
           assertEquals(
               "one direct read per seek", before + 1, dir.stats().directReadsWithoutPrefetch());
           assertEquals((byte) offset, clone.readByte());
           readAndCheck(
-              clone, offset + 1, random().nextInt(DirectBlockInput.UNPREFETCHED_READ_BYTES * 2));
+              clone,
+              offset + 1,
+              random().nextInt(DirectBlockInput.UNPREFETCHED_READ_BYTES * 2),
+              false);
         }
         assertTrue(
             dir.stats().toString(), dir.stats().toString().contains("directReadsWithoutPrefetch="));
       }
       assertFreeSlots(dir, slots);
+    }
+  }
+
+  /**
+   * A region read three times while not resident: read around the page cache, then into it through
+   * the mapping (admitted), then, having failed to stay resident, around it again; every byte is
+   * the file's.
+   */
+  public void testTheSecondMissOfARegionIsReadIntoThePageCache() throws Exception {
+    try (HybridDirectory dir = directBuilder(2, NEVER_RESIDENT).build()) {
+      writeFile(dir, "_0.fdt", 1 << 20);
+      long region = random().nextInt(50) * (long) PageCacheAdmission.REGION_BYTES;
+      try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
+        int[][] expected = {{1, 0}, {1, 1}, {2, 1}}; // direct reads, reads admitted
+        for (int miss = 0; miss < 3; miss++) {
+          IndexInput clone = in.clone();
+          long offset = region + random().nextInt(PageCacheAdmission.REGION_BYTES);
+          clone.seek(offset);
+          readAndCheck(clone, offset, 1 + random().nextInt(20_000), false);
+          String what = "miss " + (miss + 1) + ": " + dir.stats();
+          assertEquals(what, expected[miss][0], dir.stats().directReadsWithoutPrefetch());
+          assertEquals(what, expected[miss][1], dir.stats().readsAdmittedToPageCache());
+        }
+      }
+    }
+  }
+
+  /**
+   * With the real residency check, on a file dropped from the page cache: the first read of a
+   * region goes around the page cache, the second leaves its pages resident, and the reads after
+   * that are the mapping's, with no device read of their own. An index that fits in memory becomes
+   * resident, as on any other directory.
+   */
+  public void testARegionReadTwiceBecomesResident() throws Exception {
+    try (HybridDirectory dir = directBuilder(2, Prefetcher.ResidencyCheck.PAGES).build()) {
+      writeFile(dir, "_0.fdt", 1 << 20);
+      dir.sync(List.of("_0.fdt"));
+      PageCache.drop(dir.getDirectory().resolve("_0.fdt"));
+      long offset = random().nextInt(50) * (long) PageCacheAdmission.REGION_BYTES;
+      try (IndexInput in = dir.openInput("_0.fdt", IOContext.DEFAULT)) {
+        assumeTrue("the kernel dropped the pages", in.isLoaded().orElse(true) == false);
+        for (int read = 0; read < 2 + random().nextInt(5); read++) {
+          IndexInput clone = in.clone();
+          clone.seek(offset);
+          readAndCheck(clone, offset, 1 + random().nextInt(4096), false);
+        }
+        assertEquals(dir.stats().toString(), 1, dir.stats().directReadsWithoutPrefetch());
+        assertEquals(dir.stats().toString(), 1, dir.stats().readsAdmittedToPageCache());
+        IndexInput mapped = FilterIndexInput.unwrap(in.clone());
+        assertTrue("resident after its second read", PageResidency.isResident(mapped, offset, 1));
+      }
     }
   }
 

@@ -386,20 +386,28 @@ public class HybridDirectoryAdviceTest extends LuceneTestCase {
         IOContext.DEFAULT.withHints(FileTypeHint.DATA, DataAccessHint.RANDOM);
     assertTrue(routing.clipsPrefetch("_0.xyz", perDocumentHints));
     assertFalse(routing.clipsPrefetch("_0.xyz", IOContext.DEFAULT));
+    // A merge's temporary file read at random is not per-document data, whatever its hints say.
+    String temp = "_0_Lucene104ScalarQuantizedVectorsFormat_0_queries_1.tmp";
+    assertFalse(routing.clipsPrefetch(temp, perDocumentHints));
+    assertFalse(routing.prefetchesThroughPool(temp, perDocumentHints));
   }
 
   /**
-   * Without a pool, the default, the clones and slices codecs read are Lucene's mapped inputs
-   * themselves, with nothing in between. With a pool, stored fields and term vectors send their
-   * prefetches there; every other file, raw vectors included, stays Lucene's input, a {@link
-   * MemorySegmentAccessInput}. With the benchmark seam that pools every search file, every file but
-   * the vector graph and quantized vectors does.
+   * With a pool, as by default, stored fields and term vectors send their prefetches there; every
+   * other file, raw vectors included, stays Lucene's input, a {@link MemorySegmentAccessInput}.
+   * Without a pool, every clone and slice codecs read is Lucene's mapped input itself, with nothing
+   * in between. With the benchmark seam that pools every search file, every file but the vector
+   * graph and quantized vectors does.
    */
   public void testWhichClonesAreWrapped() throws IOException {
     boolean everyFile = random().nextBoolean();
-    for (int threads : new int[] {0, 1 + random().nextInt(4)}) {
+    int byDefault = -1;
+    for (int configured : new int[] {byDefault, 0, 1 + random().nextInt(4)}) {
       HybridDirectory.Builder builder = HybridDirectory.builder(createTempDir());
-      builder.prefetchThreads(threads);
+      if (configured != byDefault) {
+        builder.prefetchThreads(configured);
+      }
+      int threads = configured == byDefault ? HybridDirectory.DEFAULT_PREFETCH_THREADS : configured;
       if (everyFile) {
         builder.poolEverySearchFile();
       }

@@ -441,7 +441,7 @@ public class PrefetchPoolTest extends LuceneTestCase {
     }
     try (HybridDirectory dir = HybridDirectory.builder(createTempDir()).build()) {
       assertEquals(HybridDirectory.DEFAULT_PREFETCH_THREADS, dir.stats().prefetchThreads());
-      assertEquals("no pool by default", 0, dir.stats().prefetchThreads());
+      assertEquals("a pool by default", 16, dir.stats().prefetchThreads());
     }
   }
 }

@@ -124,8 +124,9 @@ public final class SpindleStoreSettings {
           Property.IndexScope);
 
   /**
-   * How many threads read prefetched ranges, from 0 (prefetching left to Lucene's {@code madvise})
-   * to {@value HybridDirectory#MAX_PREFETCH_THREADS}; defaults to {@value
+   * How many threads read the stored-fields and term-vectors chunks that are not cached, from 0
+   * (the pool off: every prefetch left to Lucene's {@code madvise}, every input Lucene's) to
+   * {@value HybridDirectory#MAX_PREFETCH_THREADS}; defaults to the library's, {@value
    * HybridDirectory#DEFAULT_PREFETCH_THREADS}. The shards of every index with the same value share
    * one pool on the node.
    */

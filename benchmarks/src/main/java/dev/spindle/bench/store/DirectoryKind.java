@@ -25,14 +25,13 @@ import org.apache.lucene.util.Version;
 public enum DirectoryKind {
   HYBRID("HybridDirectory", HybridDirectory::new),
   /**
-   * 16 threads that read each prefetched range not resident with one positional read, up to 16 in
-   * flight, stored fields and term vectors with {@code O_DIRECT} into the pool's 64 blocks of 128
-   * KiB, which the read that follows takes; the inputs of stored fields, term vectors and raw
-   * vectors are wrapped to see their prefetch calls, every other file is Lucene's input.
+   * HybridDirectory without its prefetch pool ({@code prefetchThreads(0)}): every input Lucene's
+   * own, every prefetch Lucene's {@code madvise}; what the default's pool and direct blocks are set
+   * against.
    */
-  HYBRID_POOL(
-      "HybridDirectory, 16 prefetch threads",
-      path -> HybridDirectory.builder(path).prefetchThreads(16).build()),
+  HYBRID_NO_POOL(
+      "HybridDirectory, no prefetch pool",
+      path -> HybridDirectory.builder(path).prefetchThreads(0).build()),
   /**
    * The pool taking the prefetches of every file read to serve searches: terms, postings and the
    * other structures are wrapped too.
@@ -126,7 +125,7 @@ public enum DirectoryKind {
     if (this == HYBRID_POOL_PAGE_CACHE) {
       return "prefetch into the page cache";
     }
-    return this == HYBRID_POOL || this == HYBRID_POOL_EVERY_FILE || this == HYBRID_8K_WINDOW
+    return this == HYBRID_NO_POOL || this == HYBRID_POOL_EVERY_FILE || this == HYBRID_8K_WINDOW
         ? "prefetch variants"
         : peer;
   }

@@ -2,7 +2,7 @@ package dev.spindle.bench.store;
 
 import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID;
-import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_NO_POOL;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
 import static dev.spindle.bench.store.DirectoryKind.OPENSEARCH_HYBRIDFS;
 
@@ -52,7 +52,7 @@ public final class GetAndSearchBenchmark implements Benchmark {
    * with a prefetch pool, shows only there.
    */
   static final List<DirectoryKind> OWN_JVM_KINDS =
-      List.of(HYBRID, HYBRID_POOL, MMAP, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
+      List.of(HYBRID, HYBRID_NO_POOL, MMAP, ELASTICSEARCH_HYBRIDFS, OPENSEARCH_HYBRIDFS);
 
   static final long SEED = 0x6E7_5EA2C4L;
   private static final int KEYS = 1 << 19;

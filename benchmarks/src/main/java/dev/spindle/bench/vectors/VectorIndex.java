@@ -2,7 +2,7 @@ package dev.spindle.bench.vectors;
 
 import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID;
-import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_NO_POOL;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
 import static dev.spindle.bench.store.DirectoryKind.MMAP_RANDOM;
 import static dev.spindle.bench.store.DirectoryKind.NIOFS;
@@ -228,7 +228,7 @@ enum VectorIndex {
     List<Ratio<Contender>> ratios = new ArrayList<>();
     for (Rescorer r : rescorers) {
       ratios.add(Ratio.atLeast(new Contender(HYBRID, r), new Contender(MMAP, r), HOT_TARGET));
-      ratios.add(Ratio.of(new Contender(HYBRID_POOL, r), new Contender(MMAP, r)));
+      ratios.add(Ratio.of(new Contender(HYBRID_NO_POOL, r), new Contender(MMAP, r)));
     }
     return ratios;
   }
@@ -251,7 +251,7 @@ enum VectorIndex {
       } else {
         ratios.add(Ratio.toBest(hybrid, peers(r), 1.0));
       }
-      ratios.add(Ratio.toBest(new Contender(HYBRID_POOL, r), peers(r), Double.NaN));
+      ratios.add(Ratio.toBest(new Contender(HYBRID_NO_POOL, r), peers(r), Double.NaN));
     }
     return ratios;
   }

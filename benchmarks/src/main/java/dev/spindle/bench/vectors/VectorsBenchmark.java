@@ -2,7 +2,7 @@ package dev.spindle.bench.vectors;
 
 import static dev.spindle.bench.store.DirectoryKind.ELASTICSEARCH_HYBRIDFS;
 import static dev.spindle.bench.store.DirectoryKind.HYBRID;
-import static dev.spindle.bench.store.DirectoryKind.HYBRID_POOL;
+import static dev.spindle.bench.store.DirectoryKind.HYBRID_NO_POOL;
 import static dev.spindle.bench.store.DirectoryKind.MMAP;
 import static dev.spindle.bench.store.DirectoryKind.MMAP_RANDOM;
 import static dev.spindle.bench.store.DirectoryKind.NIOFS;
@@ -61,7 +61,7 @@ public final class VectorsBenchmark implements Benchmark {
   static final List<DirectoryKind> KINDS =
       List.of(
           HYBRID,
-          HYBRID_POOL,
+          HYBRID_NO_POOL,
           MMAP,
           MMAP_RANDOM,
           NIOFS,
@@ -74,7 +74,9 @@ public final class VectorsBenchmark implements Benchmark {
   /** The probe reads what rescoring reads per candidate: one raw vector. */
   static final int VECTOR_BYTES = ClusteredVectors.DIMENSIONS * Float.BYTES;
 
-  /** The probe's queue depth: the prefetch pool's threads ({@link DirectoryKind#HYBRID_POOL}). */
+  /**
+   * The probe's queue depth: the prefetch pool's threads ({@link DirectoryKind#HYBRID_NO_POOL}).
+   */
   static final int PROBE_THREADS = 16;
 
   /** The searching JVMs' heap; the build's writer buffer (Lucene's default) and heap are below. */
