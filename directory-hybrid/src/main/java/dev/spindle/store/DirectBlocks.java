@@ -8,12 +8,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The memory a {@link PrefetchPool} reads prefetched per-document ranges into with {@code
- * O_DIRECT}, for every directory that shares the pool: a fixed number of slots of {@value
- * #SLOT_BYTES} bytes, allocated once, aligned for direct I/O, outside the Java heap.
+ * O_DIRECT}, for every directory that shares the pool: at most a fixed number of slots of {@value
+ * #SLOT_BYTES} bytes, aligned for direct I/O, outside the Java heap. A slot is allocated when a
+ * read first needs one and no allocated slot is free, and kept from then on: a process that never
+ * reads a document it has not cached (one that only writes, or whose index fits in memory) holds
+ * none.
  *
  * <p><b>Why.</b> Starved, a mapped read of a stored-fields chunk costs the CPU of faulting its
  * pages in and of unmapping them again when the kernel reclaims them; a positional read into the
@@ -48,6 +52,10 @@ final class DirectBlocks {
   private final ArrayBlockingQueue<DirectBlock> readyOrder;
 
   private final int slots;
+
+  /** Slots allocated so far, up to {@link #slots}. */
+  private final AtomicInteger allocated = new AtomicInteger();
+
   private final LongAdder read = new LongAdder();
   private final LongAdder taken = new LongAdder();
 
@@ -58,15 +66,32 @@ final class DirectBlocks {
     this.slots = slots;
     this.free = new ArrayBlockingQueue<>(slots);
     this.readyOrder = new ArrayBlockingQueue<>(slots);
-    ByteBuffer memory =
-        ByteBuffer.allocateDirect(slots * SLOT_BYTES + ALIGNMENT).alignedSlice(ALIGNMENT);
-    for (int i = 0; i < slots; i++) {
-      free.add(memory.slice(i * SLOT_BYTES, SLOT_BYTES));
-    }
   }
 
   int slots() {
     return slots;
+  }
+
+  /** Slots allocated so far. */
+  int allocatedSlots() {
+    return allocated.get();
+  }
+
+  /** A free slot: one given back, or a new one while fewer than {@link #slots} exist; or null. */
+  private ByteBuffer pollFree() {
+    ByteBuffer slot = free.poll();
+    if (slot != null) {
+      return slot;
+    }
+    int count;
+    while ((count = allocated.get()) < slots) {
+      if (allocated.compareAndSet(count, count + 1)) {
+        return ByteBuffer.allocateDirect(SLOT_BYTES + ALIGNMENT)
+            .alignedSlice(ALIGNMENT)
+            .slice(0, SLOT_BYTES);
+      }
+    }
+    return free.poll();
   }
 
   /** Whether this runtime can open files for direct reads at all. */
@@ -94,7 +119,7 @@ final class DirectBlocks {
    * evicted from {@code its file}; null if every slot is in use.
    */
   ByteBuffer take() {
-    ByteBuffer slot = free.poll();
+    ByteBuffer slot = pollFree();
     while (slot == null) {
       DirectBlock oldest = readyOrder.poll();
       if (oldest == null) {
@@ -110,7 +135,7 @@ final class DirectBlocks {
 
   /** A free slot, or null if there is none; never evicts a block. */
   ByteBuffer takeFree() {
-    return free.poll();
+    return pollFree();
   }
 
   /** Gives back the slot of a block that was claimed, cancelled, evicted or failed. */

@@ -110,11 +110,11 @@ import org.apache.lucene.util.IOUtils;
  *       its blocks, started by the first and stopped by the last to close, which waits for its
  *       threads; idle threads end after a few seconds. So a process with a directory per shard has
  *       one pool.
- *   <li><b>What it costs:</b> the threads, 8 MiB of direct memory for the blocks (within {@code
- *       -XX:MaxDirectMemorySize}), and up to two more read-only descriptors per open stored-fields
- *       or term-vectors file (one for reads into the page cache, one with {@code O_DIRECT}), kept
- *       until its input is closed. {@code prefetchThreads(0)} turns it all off and leaves every
- *       input Lucene's.
+ *   <li><b>What it costs:</b> the threads, up to 8 MiB of direct memory for the blocks, each
+ *       allocated when a read first needs it (within {@code -XX:MaxDirectMemorySize}), and up to
+ *       two more read-only descriptors per open stored-fields or term-vectors file (one for reads
+ *       into the page cache, one with {@code O_DIRECT}), kept until its input is closed. {@code
+ *       prefetchThreads(0)} turns it all off and leaves every input Lucene's.
  *   <li><b>Harmless:</b> a prefetch of a closed input or of a file deleted before its first read
  *       does nothing; a failed read is dropped, and the input's own read reports what matters. A
  *       file system that refuses {@code O_DIRECT} reads into the page cache instead.

@@ -4,6 +4,7 @@ import static dev.spindle.store.TestFiles.readAndCheck;
 import static dev.spindle.store.TestFiles.writeFile;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -138,6 +139,32 @@ public class DirectBlocksTest extends LuceneTestCase {
         assertNotNull("the slot came back", blocks.take());
       }
     }
+  }
+
+  /**
+   * Slots are allocated when first needed, never more than asked for, and reused once given back: a
+   * process that never reads an uncached document holds no direct memory for them.
+   */
+  public void testSlotsAreAllocatedOnFirstUse() {
+    int slots = 1 + random().nextInt(8);
+    DirectBlocks blocks = new DirectBlocks(slots);
+    assertEquals("nothing allocated up front", 0, blocks.allocatedSlots());
+    ByteBuffer first = blocks.takeFree();
+    assertNotNull(first);
+    assertEquals(1, blocks.allocatedSlots());
+    assertEquals(DirectBlocks.SLOT_BYTES, first.capacity());
+    assertTrue("aligned for O_DIRECT", first.isDirect() && first.alignmentOffset(0, 4096) == 0);
+    blocks.give(first);
+    assertSame("a slot given back is reused", first, blocks.takeFree());
+    List<ByteBuffer> taken = new ArrayList<>(List.of(first));
+    for (int i = 1; i < slots; i++) {
+      taken.add(blocks.take());
+    }
+    assertEquals(slots, blocks.allocatedSlots());
+    assertNull("no more than asked for", blocks.takeFree());
+    assertNull(blocks.take());
+    taken.forEach(blocks::give);
+    assertEquals(slots, blocks.allocatedSlots());
   }
 
   /**
