@@ -80,46 +80,33 @@ import org.apache.lucene.util.IOUtils;
  * Builder#readAdvice} and {@link Builder#defaultReadAdvice} override all this; the {@code
  * defaultReadAdvice} system property of {@link MMapDirectory} is not consulted.
  *
- * <p><b>Prefetching and reads of documents.</b> Lucene 10 prefetches what a search or a batch of
- * gets is about to read ({@link IndexInput#prefetch}: terms blocks, postings, the stored-fields
- * chunk of each hit). Terms, postings, vectors and the other structures are read through Lucene's
- * own inputs, with nothing in between: their prefetches are Lucene's {@code
- * madvise(MADV_WILLNEED)}. Stored fields and term vectors, where a read fetches a whole compressed
- * chunk for one document, have a prefetch pool by default ({@value #DEFAULT_PREFETCH_THREADS}
- * threads, {@link Builder#prefetchThreads}) and {@value #DEFAULT_DIRECT_PREFETCH_BLOCKS} direct
- * blocks of 128 KiB ({@link Builder#directPrefetchBlocks}):
+ * <p><b>Prefetching and reads of documents.</b> Terms, postings, vectors and the other structures
+ * are read through Lucene's own inputs, with nothing in between, and their prefetches ({@link
+ * IndexInput#prefetch}) are Lucene's {@code madvise(MADV_WILLNEED)}. Stored fields and term
+ * vectors, where a read fetches a whole compressed chunk for one document, have a prefetch pool by
+ * default ({@value #DEFAULT_PREFETCH_THREADS} threads, {@link Builder#prefetchThreads}) with up to
+ * {@value #DEFAULT_DIRECT_PREFETCH_BLOCKS} direct blocks of 128 KiB ({@link
+ * Builder#directPrefetchBlocks}):
  *
  * <ul>
- *   <li><b>Prefetched chunks</b> that are not resident are read by a pool thread with one {@code
- *       O_DIRECT} positional read into a direct block, up to one read in flight per thread, and the
- *       document's read copies the block instead of faulting the chunk in a page at a time.
- *   <li><b>A document read without a prefetch</b> (a get, a search's hits) whose chunk is not
- *       resident is read the same way on the reading thread, with one device read.
- *   <li><b>Documents read again are cached:</b> the first miss in a region of 16 KiB of a file is
- *       read around the page cache, the second into it, so that an index that fits in memory
- *       becomes resident after at most two reads of each region, and one that does not keeps its
- *       page cache for the structures every search comes back to.
- *   <li><b>Resident ranges cost nothing:</b> a resident range (one {@code mincore}) is read through
- *       the mapping, and after a run of them the checks back off, so that on an index that fits in
- *       memory a read makes no system call. The inputs of these two files are wrapped: they copy
- *       what they read from the mapping into a buffer of their own, a page at a time.
- *   <li><b>Bounded:</b> the queue holds {@value #PREFETCH_QUEUE_PER_THREAD} reads per thread; a
- *       prefetch that finds it full is dropped, never waited for. A read that finds its block still
- *       queued reads it itself; one that finds it being read waits for that one read.
- *   <li><b>Shared:</b> directories of the JVM with the same pool size and blocks share one pool and
- *       its blocks, started by the first and stopped by the last to close, which waits for its
- *       threads; idle threads end after a few seconds. So a process with a directory per shard has
- *       one pool.
- *   <li><b>What it costs:</b> the threads, up to 8 MiB of direct memory for the blocks, each
- *       allocated when a read first needs it (within {@code -XX:MaxDirectMemorySize}), and up to
- *       two more read-only descriptors per open stored-fields or term-vectors file (one for reads
- *       into the page cache, one with {@code O_DIRECT}), kept until its input is closed. {@code
- *       prefetchThreads(0)} turns it all off and leaves every input Lucene's.
- *   <li><b>Harmless:</b> a prefetch of a closed input or of a file deleted before its first read
- *       does nothing; a failed read is dropped, and the input's own read reports what matters. A
- *       file system that refuses {@code O_DIRECT} reads into the page cache instead.
- *   <li>{@link #stats()} counts prefetches issued, dropped, found resident and taken from blocks,
- *       direct reads without a prefetch and reads admitted to the page cache.
+ *   <li><b>Reads:</b> a prefetched chunk that is not resident is read by a pool thread with one
+ *       {@code O_DIRECT} read into a direct block, which the document's read copies; a document
+ *       read without a prefetch (a get, a search's hits) is read the same way on its own thread.
+ *       The inputs of these two files serve reads from a buffer, refilled from the mapping a page
+ *       at a time.
+ *   <li><b>Documents read again are cached:</b> the second miss in a region of 16 KiB of a file is
+ *       read into the page cache, so an index that fits in memory becomes resident.
+ *   <li><b>Resident ranges cost nothing:</b> one {@code mincore} says a range is resident, and
+ *       after a run of them the checks back off, so a cached index makes no system call.
+ *   <li><b>Bounded and shared:</b> {@value #PREFETCH_QUEUE_PER_THREAD} queued reads per thread, and
+ *       a prefetch that finds the queue full is dropped; directories of the JVM with the same
+ *       settings share one pool, started by the first and stopped by the last to close.
+ *   <li><b>What it costs:</b> the threads, up to 8 MiB of direct memory allocated as reads need it,
+ *       and up to two more read-only descriptors per open stored-fields or term-vectors file.
+ *       {@code prefetchThreads(0)} turns it all off and leaves every input Lucene's.
+ *   <li><b>Harmless:</b> a prefetch of a closed input or a deleted file does nothing, a failed read
+ *       is dropped, and a file system that refuses {@code O_DIRECT} reads into the page cache
+ *       instead. {@link #stats()} counts what became of the prefetches and reads.
  * </ul>
  *
  * <p><b>Mapping failures.</b> A file that cannot be mapped (exhausted {@code vm.max_map_count}, no
